@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { JWTVerifyGetKey } from 'jose';
+import type { DatabaseConnection } from '@vigil/db';
+import type { Config } from './config.ts';
+import type { AnyJobDefinition } from './lib/jobs.ts';
+import { createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
+import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
+import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { msspCompaniesRoutes } from './modules/organizations/mssp-companies.routes.ts';
+import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  connection: DatabaseConnection;
+  /** Where session-token keys come from; the provider's JWKS unless a test serves its own. */
+  sessionKeys?: JWTVerifyGetKey;
+  /** Logger override (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+};
+
+const sensitiveQueryParams = /([?&](?:t|token|code|key|password)=)[^&]*/gi;
+
+const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
+  level: config.logLevel,
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.secret', '*.token'],
+    censor: '[redacted]',
+  },
+  serializers: {
+    // Links in mail carry one-time tokens in the query; they must never reach a log.
+    req: (request) => ({
+      method: request.method,
+      url: request.url.replace(sensitiveQueryParams, '$1[redacted]'),
+      remoteAddress: request.ip,
+    }),
+  },
+  ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+});
+
+export const jobDefinitions = (config: Config): AnyJobDefinition[] => [
+  createPruneAuditLogJob(config.auditLogRetentionDays),
+];
+
+/** The whole product as one Fastify instance: used by main.ts and by every integration test. */
+export const buildApp = async ({ config, connection, sessionKeys, logger }: BuildAppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion writes style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", config.auth.baseUrl],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Over plain http (a laptop, an internal host) upgrading would break every request.
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(openApiPlugin, { publicUrl: config.publicUrl });
+  await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config) });
+
+  await app.register(healthRoutes, { connection });
+  await app.register(companyLogosRoutes, { db: connection.db });
+
+  const verifySession = createSessionVerifier({
+    projectId: config.auth.projectId,
+    keys: sessionKeys ?? remoteSessionKeys(config.auth.baseUrl, config.auth.projectId),
+  });
+  await app.register(
+    async (api) => {
+      await api.register(sessionPlugin, { db: connection.db, verifySession });
+      api.setNotFoundHandler((request, reply) => sendError(reply, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+      await api.register(personalUserDataRoutes, { db: connection.db });
+      await api.register(msspCompaniesRoutes, { db: connection.db });
+      await api.register(feedbackRoutes, { db: connection.db });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+};

@@ -1,0 +1,104 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFromText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO: optionalText.pipe(booleanFromText.optional()),
+  DEMO_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).default('vigil-demo-password'),
+  AUTH_PROJECT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, { error: 'must be 4 to 64 letters, digits, - or _' })
+    .default('P2vigillocal000000000000000'),
+  AUTH_BASE_URL: optionalText.pipe(httpUrl.optional()),
+  TRUST_PROXY: optionalText.pipe(booleanFromText.optional()),
+  AUDIT_LOG_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(30, { error: 'must be at least 30' })
+    .default(730),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  dataDir: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  demo: { enabled: boolean; password: string };
+  auth: { projectId: string; baseUrl: string };
+  trustProxy: boolean;
+  auditLogRetentionDays: number;
+  webDistDir: string;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+
+/**
+ * Reads and checks the environment once. The only place that reads process.env.
+ * @throws ConfigError naming each variable that is wrong and why.
+ */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was started in.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(base, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres' as const, url: e.DATABASE_URL }
+      : { kind: 'pglite' as const, dataDir: resolve(dataDir, 'pglite') },
+    dataDir,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    // The demo is on by default only for the embedded database, so a real deployment starts clean.
+    demo: { enabled: e.DEMO ?? !e.DATABASE_URL, password: e.DEMO_PASSWORD },
+    auth: { projectId: e.AUTH_PROJECT_ID, baseUrl: (e.AUTH_BASE_URL ?? publicUrl).replace(/\/+$/, '') },
+    trustProxy: e.TRUST_PROXY ?? false,
+    auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
+    webDistDir: e.WEB_DIST_DIR ? resolve(base, e.WEB_DIST_DIR) : defaultWebDist,
+  });
+};

@@ -1,0 +1,21 @@
+import { type ErrorCode, type FieldIssue, errorStatus } from '@vigil/contracts';
+
+/** The one error type services throw; the error plugin turns it into the API's error shape. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = errorStatus[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found`);
+
+export const validationFailed = (issues: FieldIssue[]) =>
+  new AppError('VALIDATION_FAILED', issues.map((i) => `${i.field}: ${i.problem}`).join('; '), issues);

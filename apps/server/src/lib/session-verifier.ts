@@ -1,0 +1,58 @@
+import { type JWTVerifyGetKey, createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import { AppError } from './app-error.ts';
+
+/** The claims of a session JWT we rely on (auth-provider-contract.md §4 and §7). */
+export type SessionClaims = {
+  sub: string;
+  /** The current tenant, set by the provider's tenant/select. */
+  dct?: string;
+  tenants?: Record<string, { roles?: string[]; permissions?: string[] }>;
+  roles?: string[];
+};
+
+/** The provider's published keys, fetched when an unknown `kid` appears and cached. */
+export const remoteSessionKeys = (authBaseUrl: string, projectId: string): JWTVerifyGetKey =>
+  createRemoteJWKSet(new URL(`${authBaseUrl}/v2/keys/${encodeURIComponent(projectId)}`), {
+    cacheMaxAge: 10 * 60_000,
+    cooldownDuration: 30_000,
+    timeoutDuration: 5_000,
+  });
+
+/** As Descope's backend SDKs do: the issuer is the project id, or a URL whose last or second-to-last segment is. */
+const issuerNamesProject = (issuer: string | undefined, projectId: string) => {
+  if (!issuer) return false;
+  if (issuer === projectId) return true;
+  const segments = issuer.split('/').filter(Boolean);
+  return segments.at(-1) === projectId || segments.at(-2) === projectId;
+};
+
+export type SessionVerifier = (token: string) => Promise<SessionClaims>;
+
+/**
+ * Verifies a session JWT: signature by a key of the set, expiry with 5 s tolerance, issuer, and
+ * that it is a session token (`drn: DS`), not a refresh token.
+ * @throws AppError UNAUTHENTICATED with a reason a client developer can act on.
+ */
+export const createSessionVerifier =
+  ({ projectId, keys }: { projectId: string; keys: JWTVerifyGetKey }): SessionVerifier =>
+  async (token) => {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, { algorithms: ['ES384', 'ES256', 'RS256'], clockTolerance: 5 }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('UNAUTHENTICATED', 'The session has expired');
+      if (error instanceof joseErrors.JOSEError) throw new AppError('UNAUTHENTICATED', 'The session token is not valid');
+      // The key set could not be fetched: the provider is down or unreachable, not the caller's fault.
+      throw new AppError('SERVICE_UNAVAILABLE', 'The authentication provider could not be reached; try again shortly');
+    }
+    if (!issuerNamesProject(payload.iss, projectId)) {
+      throw new AppError('UNAUTHENTICATED', 'The session token was issued for another project');
+    }
+    if (payload.drn !== undefined && payload.drn !== 'DS') {
+      throw new AppError('UNAUTHENTICATED', 'A refresh token is not a session token');
+    }
+    if (typeof payload.sub !== 'string' || !payload.sub) {
+      throw new AppError('UNAUTHENTICATED', 'The session token names no user');
+    }
+    return payload as SessionClaims;
+  };

@@ -1,0 +1,49 @@
+import closeWithGrace from 'close-with-grace';
+import { applyMigrations, openDatabase } from '@vigil/db';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { seedDemo } from './modules/demo/demo-seed.ts';
+
+const start = async () => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const connection = await openDatabase(
+    config.database.kind === 'postgres'
+      ? { kind: 'postgres', url: config.database.url }
+      : { kind: 'pglite', dataDir: config.database.dataDir },
+  );
+  await applyMigrations(connection);
+  const app = await buildApp({ config, connection });
+  app.addHook('onClose', async () => connection.close());
+
+  if (config.demo.enabled) {
+    const started = Date.now();
+    const seeded = await seedDemo(connection.db);
+    app.log.info({ ...seeded, ms: Date.now() - started }, seeded.created ? 'seeded the demo data' : 'demo data already present');
+  }
+  await app.jobs.startWorkers();
+
+  // SIGTERM/SIGINT: stop taking requests, let running ones finish, stop jobs, close the database.
+  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: connection.kind, url: config.publicUrl },
+    `Vigil is ready at ${config.publicUrl} (database: ${connection.kind === 'pglite' ? config.database.kind === 'pglite' && config.database.dataDir : 'PostgreSQL'})`,
+  );
+};
+
+await start();

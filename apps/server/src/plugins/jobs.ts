@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import type { DatabaseConnection, Tx } from '@vigil/db';
+import type { AnyJobDefinition, JobDefinition } from '../lib/jobs.ts';
+
+export type JobQueue = {
+  /**
+   * Enqueues a job. Pass the transaction that writes the rows the job needs, so a failed write
+   * leaves no orphan job.
+   */
+  send: <P>(definition: JobDefinition<P>, payload: P, options?: { tx?: Tx; singletonKey?: string }) => Promise<string | null>;
+  /** Starts polling for work; the server does it at start, tests when they need it. */
+  startWorkers: () => Promise<void>;
+  boss: PgBoss;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+export type JobsPluginOptions = { connection: DatabaseConnection; definitions: AnyJobDefinition[] };
+
+/** pg-boss on the app's own database: embedded PGlite through its adapter, or its own small pool on PostgreSQL. */
+export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definitions }: JobsPluginOptions) => {
+  const boss =
+    connection.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(connection.pglite!), backend: 'pglite', schedule: true })
+      : new PgBoss({ connectionString: connection.connectionString!, max: 4, application_name: 'vigil-jobs' });
+  boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  for (const definition of definitions) {
+    await boss.createQueue(definition.name, { retryLimit: definition.retryLimit ?? 3, retryBackoff: true });
+    if (definition.schedule) {
+      await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.payload, { tz: 'UTC' });
+    }
+  }
+
+  let working = false;
+  const jobs: JobQueue = {
+    boss,
+    send: async (definition, payload, options = {}) => {
+      if (!byName.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
+      const data = definition.payload.parse(payload) as object;
+      return boss.send(definition.name, data, {
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
+      });
+    },
+    startWorkers: async () => {
+      if (working) return;
+      working = true;
+      for (const definition of definitions) {
+        await boss.work(definition.name, { pollingIntervalSeconds: 2 }, async (batch) => {
+          for (const job of batch) {
+            const payload = definition.payload.parse(job.data);
+            await definition.handler(payload, { db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
+          }
+        });
+      }
+    },
+  };
+  app.decorate('jobs', jobs);
+  // Runs before the database closes (onClose hooks run in reverse order of registration).
+  app.addHook('onClose', async () => {
+    await boss.stop({ graceful: true, timeout: 10_000 });
+  });
+});

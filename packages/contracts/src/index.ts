@@ -1,0 +1,6 @@
+export * from './errors.ts';
+export * from './roles.ts';
+export * from './personal-user-data.ts';
+export * from './mssp-companies.ts';
+export * from './feedback.ts';
+export * from './health.ts';

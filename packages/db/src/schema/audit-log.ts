@@ -1,0 +1,27 @@
+import { index, inet, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+
+/** Who did what to which organisation, append-only. Actors are kept as text so rows outlive people. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    actorPersonId: uuid(),
+    actorAuthUserId: text(),
+    actorEmail: text(),
+    action: text().notNull(),
+    targetType: text(),
+    targetId: text(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ip: inet(),
+    requestId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.organizationId, t.createdAt)],
+);
+
+export type AuditLogEntry = typeof auditLog.$inferSelect;
+export type NewAuditLogEntry = typeof auditLog.$inferInsert;

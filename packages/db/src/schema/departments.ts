@@ -1,0 +1,19 @@
+import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // (organization_id, id) is unique so other tables can point at a department *of the same organisation*.
+  (t) => [unique().on(t.organizationId, t.name), unique().on(t.organizationId, t.id)],
+);
+
+export type Department = typeof departments.$inferSelect;
+export type NewDepartment = typeof departments.$inferInsert;

@@ -1,0 +1,23 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+import { people } from './people.ts';
+
+/** Feedback and questions people send from the shell's feedback popover. */
+export const feedbackMessages = pgTable(
+  'feedback_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The sender; a managed-service operator's own person lives in their home organisation. */
+    senderPersonId: uuid()
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.organizationId, t.createdAt)],
+);
+
+export type FeedbackMessage = typeof feedbackMessages.$inferSelect;

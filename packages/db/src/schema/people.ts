@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { departments } from './departments.ts';
+import { organizations } from './organizations.ts';
+
+export const roleEnum = pgEnum('role', ['Superadmin', 'Admin', 'Manager', 'User']);
+
+/**
+ * A person of an organisation. Department and manager are composite foreign keys with the
+ * organisation, so a row can never point at another organisation's department or person.
+ */
+export const people = pgTable(
+  'people',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The user id the authentication provider puts in `sub`; null until the person has a login. */
+    authUserId: text().unique(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    role: roleEnum().notNull().default('User'),
+    departmentId: uuid(),
+    managerId: uuid(),
+    startDate: date({ mode: 'string' }),
+    pictureFileName: text().notNull().default(''),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('people_organization_email_idx').on(t.organizationId, sql`lower(${t.email})`),
+    unique().on(t.organizationId, t.id),
+    index().on(t.organizationId, t.managerId),
+    index().on(t.organizationId, t.departmentId),
+    foreignKey({
+      columns: [t.organizationId, t.departmentId],
+      foreignColumns: [departments.organizationId, departments.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.managerId],
+      foreignColumns: [t.organizationId, t.id] as [AnyPgColumn, AnyPgColumn],
+    }),
+  ],
+);
+
+export type Person = typeof people.$inferSelect;
+export type NewPerson = typeof people.$inferInsert;
+
+/** Departments a department admin may view; having any row makes the person a department admin. */
+export const departmentAdminScopes = pgTable(
+  'department_admin_scopes',
+  {
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    personId: uuid().notNull(),
+    departmentId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.personId, t.departmentId] }),
+    foreignKey({ columns: [t.organizationId, t.personId], foreignColumns: [people.organizationId, people.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.organizationId, t.departmentId],
+      foreignColumns: [departments.organizationId, departments.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export type DepartmentAdminScope = typeof departmentAdminScopes.$inferSelect;
