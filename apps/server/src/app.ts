@@ -28,6 +28,14 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
+export type RegisteredRoute = { method: string; url: string; hidden: boolean; isPublic: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly RegisteredRoute[];
+  }
+}
+
 const sensitiveQueryParams = /([?&](?:t|token|code|key|password)=)[^&]*/gi;
 
 const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
@@ -61,6 +69,19 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route as registered, so tests can check each one is documented and in the tenancy matrix.
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    // Public routes need no session; say so in the OpenAPI document too.
+    if (route.config?.public && route.schema) route.schema = { ...route.schema, security: [] };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, hidden: route.schema?.hide === true, isPublic: route.config?.public === true });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

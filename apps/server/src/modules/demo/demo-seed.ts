@@ -12,8 +12,7 @@ import {
   organizations,
   people,
 } from '@vigil/db';
-import { companyLogosRepository } from '../company-logos/company-logos.repository.ts';
-import { logoFileName } from '../company-logos/logo-file-name.ts';
+import { storeCompanyLogo } from '../company-logos/company-logos.service.ts';
 import { type DemoCompany, type WellKnownSeat, demoCompanies, demoEmail, demoManagedService } from './demo-companies.ts';
 import { renderDemoLogo } from './demo-logo.ts';
 
@@ -44,12 +43,8 @@ const onboardingFlags = (state: DemoCompany['onboarding']) => {
   };
 };
 
-const insertLogo = async (tx: Tx, organizationId: string, slug: string, name: string, color: string) => {
-  const content = renderDemoLogo(name, color);
-  const fileName = logoFileName(slug, content, 'image/svg+xml');
-  await companyLogosRepository(tx).upsert({ fileName, organizationId, contentType: 'image/svg+xml', content });
-  return fileName;
-};
+const insertLogo = (tx: Tx, organizationId: string, slug: string, name: string, color: string) =>
+  storeCompanyLogo(tx, { organizationId, slug, content: renderDemoLogo(name, color), contentType: 'image/svg+xml' });
 
 type PlannedPerson = NewPerson & { id: string; level: number };
 

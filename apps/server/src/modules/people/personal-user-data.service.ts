@@ -3,7 +3,7 @@ import type { Db } from '@vigil/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { presentOnboardingStatus } from '../organizations/onboarding-status.presenter.ts';
-import { organizationsRepository } from '../organizations/organizations.repository.ts';
+import { findCurrentOrganization } from '../organizations/organizations.service.ts';
 import { peopleRepository } from './people.repository.ts';
 
 /**
@@ -15,7 +15,7 @@ export const getPersonalUserData = async (db: Db, tenant: Tenant): Promise<Perso
   const peopleOfOrg = peopleRepository(db, tenant);
   const [person, organization] = await Promise.all([
     peopleOfOrg.findCaller(),
-    organizationsRepository(db, tenant).findCurrent(),
+    findCurrentOrganization(db, tenant),
   ]);
   if (!person || !organization) throw new AppError('UNAUTHENTICATED', 'This account no longer exists');
   const actsAtHome = !tenant.viaManagedService;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('starts with no environment on the embedded database with the demo on', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/vigil' });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/vigil/data/pglite' });
+    expect(config.demo.enabled).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.auth.baseUrl).toBe('http://localhost:3000');
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('uses PostgreSQL with DATABASE_URL, and then the demo is off unless asked for', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://vigil@db:5432/vigil' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://vigil@db:5432/vigil' });
+    expect(config.demo.enabled).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/vigil', DEMO: 'true' }).demo.enabled).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: must be a whole number'],
+    [{ PORT: '70000' }, 'PORT: must be between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://db/vigil' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ PUBLIC_URL: 'vigil.example.com' }, 'PUBLIC_URL: must be an http:// or https:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL:'],
+    [{ DEMO: 'maybe' }, 'DEMO: must be one of true, false'],
+    [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: must be at least 12 characters'],
+    [{ AUTH_PROJECT_ID: 'has spaces in it' }, 'AUTH_PROJECT_ID:'],
+  ])('names the variable and the problem for %o', (env, expected) => {
+    expect(problemsOf(env)).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', DEMO: 'maybe' })).toHaveLength(2);
+  });
+});

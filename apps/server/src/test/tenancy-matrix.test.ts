@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { feedbackMessages } from '@vigil/db';
+import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from './factories.ts';
+import { useTestApp } from './test-app.ts';
+
+const t = useTestApp();
+
+/**
+ * Two organisations, each a managed-service provider with a client and people. Every /api route
+ * is called by a person of organisation A and must neither reveal nor change anything of B.
+ */
+const buildTwoTenants = async () => {
+  const build = async (name: string) => {
+    const org = await buildOrganization(t.db, { name: `${name} MSP` });
+    const client = await buildOrganization(t.db, { name: `${name} Client`, managedByOrganizationId: org.id });
+    const department = await buildDepartment(t.db, org.id, `${name} Finance`);
+    const admin = await buildPerson(t.db, org.id, { role: 'Superadmin', email: `admin@${name.toLowerCase()}.example` });
+    await grantDepartmentView(t.db, org.id, admin.id, department.id);
+    await buildPerson(t.db, org.id, { managerId: admin.id });
+    return { org, client, department, admin };
+  };
+  return { a: await build('Alpha'), b: await build('Bravo') };
+};
+
+type Tenants = Awaited<ReturnType<typeof buildTwoTenants>>;
+type MatrixCase = {
+  /** What A does that could touch B's data. */
+  request: (tenants: Tenants) => { method: 'GET' | 'POST'; url: string; payload?: unknown };
+  /** What must hold afterwards: B's rows invisible in the answer and unchanged in the database. */
+  expectIsolated: (response: { statusCode: number; body: string }, tenants: Tenants) => Promise<void> | void;
+};
+
+const matrix: Record<string, MatrixCase> = {
+  'GET /api/personal_user_data/': {
+    request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(a.org.name);
+      expect(response.body).not.toContain(b.org.name);
+      expect(response.body).not.toContain(b.department.id);
+    },
+  },
+  'GET /api/mssp_company_list/': {
+    request: () => ({ method: 'GET', url: '/api/mssp_company_list/' }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(a.client.id);
+      expect(response.body).not.toContain(b.client.id);
+    },
+  },
+  'GET /api/mssp_company_list/:id/': {
+    request: ({ b }) => ({ method: 'GET', url: `/api/mssp_company_list/${b.client.id}/` }),
+    expectIsolated: (response, { b }) => {
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(b.client.name);
+    },
+  },
+  'POST /api/submit-feedback/': {
+    request: () => ({ method: 'POST', url: '/api/submit-feedback/', payload: { message: 'from A' } }),
+    expectIsolated: async (response, { b }) => {
+      expect(response.statusCode).toBe(200);
+      const [inB] = await t.db.select({ n: count() }).from(feedbackMessages).where(eq(feedbackMessages.organizationId, b.org.id));
+      expect(inB?.n).toBe(0);
+    },
+  },
+};
+
+describe('tenancy matrix', () => {
+  it('has a case for every /api route the app serves', () => {
+    const apiRoutes = t.app.routeTable
+      .filter((route) => route.url.startsWith('/api/') && !route.isPublic && !route.hidden)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(apiRoutes.length).toBeGreaterThan(0);
+    expect(Object.keys(matrix).sort()).toEqual([...new Set(apiRoutes)].sort());
+  });
+
+  for (const [route, testCase] of Object.entries(matrix)) {
+    it(`${route}: a person of one organisation cannot read or change another's rows`, async () => {
+      const tenants = await buildTwoTenants();
+      const { method, url, payload } = testCase.request(tenants);
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: await t.authAs(tenants.a.admin),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      await testCase.expectIsolated({ statusCode: response.statusCode, body: response.body }, tenants);
+    });
+
+    it(`${route}: a session whose selected tenant is another organisation is refused`, async () => {
+      const tenants = await buildTwoTenants();
+      const { method, url, payload } = testCase.request(tenants);
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: await t.authAs(tenants.a.admin, { dct: tenants.b.org.id }),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      expect(response.statusCode).toBe(403);
+    });
+  }
+});

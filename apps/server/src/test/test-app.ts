@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { Db, DatabaseConnection } from '@vigil/db';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openTestDatabase } from './test-database.ts';
+import { startTestJwksServer } from './test-jwks-server.ts';
+
+export const testProjectId = 'P2testproject0000000000000000';
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  connection: DatabaseConnection;
+  jwks: Awaited<ReturnType<typeof startTestJwksServer>>;
+  /** Authorization header for a person built by the factories. */
+  authAs: (person: { authUserId: string | null }, session?: { dct?: string; tenants?: Record<string, { roles: string[] }> }) => Promise<{ authorization: string }>;
+};
+
+/**
+ * Builds the real app on a real database for one test file, with session keys served over HTTP
+ * by a loopback JWKS server. Call at the top level of a test file.
+ */
+export const useTestApp = (env: Record<string, string> = {}): TestContext => {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.jwks = await startTestJwksServer(testProjectId);
+    context.connection = await openTestDatabase();
+    context.db = context.connection.db;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      AUTH_PROJECT_ID: testProjectId,
+      AUTH_BASE_URL: context.jwks.baseUrl,
+      DATA_DIR: '/nonexistent-test-data',
+      ...env,
+    });
+    context.app = await buildApp({ config, connection: context.connection });
+    await context.app.ready();
+    context.authAs = async (person, session = {}) => ({
+      authorization: `Bearer ${await context.jwks.mintSessionToken({ sub: person.authUserId!, ...session })}`,
+    });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.connection?.close();
+    await context.jwks?.close();
+  });
+  return context;
+};

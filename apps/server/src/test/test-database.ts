@@ -1,0 +1,13 @@
+import { type DatabaseConnection, applyMigrations, openDatabase } from '@vigil/db';
+
+/**
+ * PGlite in memory by default; the PostgreSQL server named by TEST_DATABASE_URL when the test
+ * command runs the suite a second time against a real server. Tests never truncate: each builds
+ * its own organisations, so files can share one PostgreSQL database.
+ */
+export const openTestDatabase = async (): Promise<DatabaseConnection> => {
+  const url = process.env.TEST_DATABASE_URL;
+  const connection = await openDatabase(url ? { kind: 'postgres', url, poolSize: 4 } : { kind: 'pglite' });
+  await applyMigrations(connection);
+  return connection;
+};

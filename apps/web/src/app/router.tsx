@@ -1,0 +1,24 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+
+import { paths } from '../config/paths';
+import * as home from './routes/home.route';
+import { ErrorBoundary, HydrateFallback } from './routes/root.route';
+
+// Pages load lazily, one chunk each. The root boundary and fallback are eager so they still work
+// when a chunk fails to load, and home is eager because it only redirects.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: paths.home.path,
+    ErrorBoundary,
+    HydrateFallback,
+    children: [
+      { index: true, ...home },
+      { path: paths.login.path, lazy: () => import('./routes/login.route') },
+      { path: paths.error.path, lazy: () => import('./routes/error.route') },
+      { path: paths.notFound.path, lazy: () => import('./routes/not-found.route') },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,3 @@
+import { PageNotFound } from '../../components/page-not-found';
+
+export const Component = PageNotFound;

@@ -1,0 +1,32 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+import translation from '../locales/en/translation.json';
+
+export const defaultLanguage = 'en';
+
+export const resources = {
+  en: { translation },
+} as const;
+
+// Typed keys: t('notFound.title') is checked against the English catalogue at compile time.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: (typeof resources)['en'];
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  // The spec's `language` cookie (default en_us) will be read here once the language picker lands.
+  lng: defaultLanguage,
+  fallbackLng: defaultLanguage,
+  defaultNS: 'translation',
+  // Resources are bundled, so initialise synchronously: the first render already has its strings.
+  initAsync: false,
+  // React escapes rendered values itself.
+  interpolation: { escapeValue: false },
+});

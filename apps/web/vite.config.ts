@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The API server owns these prefixes; in dev, Vite forwards them so the browser sees one origin
+// (cookies and the auth provider's redirects work as in production, where the server serves dist/).
+const apiTarget = 'http://localhost:3000';
+const apiPrefixes = ['/api', '/v1', '/v2', '/cdn', '/livez', '/readyz', '/healthz'];
+
+// Vite requires a default export here.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: Object.fromEntries(
+      apiPrefixes.map((prefix) => [prefix, apiTarget]),
+    ),
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

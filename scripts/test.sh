@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The README's test command: everything CI checks, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+echo "Node $(node --version) (pinned in the repo through the node package)"
+
+say "Type check"
+npm run typecheck --silent
+
+say "Lint"
+npm run lint --silent
+
+say "Unit and integration tests on PGlite (embedded)"
+npx vitest run --project server --project web
+
+say "Integration tests on a real PostgreSQL server"
+bash scripts/with-postgres.sh npx vitest run --project server
+
+say "End-to-end in headless Chromium against the built, started product"
+if [ ! -x /usr/bin/chromium ]; then
+  ensure_debian_packages "Chromium for the end-to-end tests (/usr/bin/chromium)" chromium fonts-dejavu-core
+fi
+npm run build --silent -w @vigil/web
+npx vitest run --project e2e
