@@ -66,6 +66,17 @@ const matrix: Record<string, MatrixCase> = {
   },
 };
 
+/** Calls the case's route as A's admin, with an optional current tenant in the session. */
+const callAsAlphaAdmin = async (testCase: MatrixCase, tenants: Tenants, dct?: string) => {
+  const { method, url, payload } = testCase.request(tenants);
+  return t.app.inject({
+    method,
+    url,
+    headers: await t.authAs(tenants.a.admin, dct ? { dct } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+};
+
 describe('tenancy matrix', () => {
   it('has a case for every /api route the app serves', () => {
     const apiRoutes = t.app.routeTable
@@ -78,25 +89,13 @@ describe('tenancy matrix', () => {
   for (const [route, testCase] of Object.entries(matrix)) {
     it(`${route}: a person of one organisation cannot read or change another's rows`, async () => {
       const tenants = await buildTwoTenants();
-      const { method, url, payload } = testCase.request(tenants);
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: await t.authAs(tenants.a.admin),
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+      const response = await callAsAlphaAdmin(testCase, tenants);
       await testCase.expectIsolated({ statusCode: response.statusCode, body: response.body }, tenants);
     });
 
     it(`${route}: a session whose selected tenant is another organisation is refused`, async () => {
       const tenants = await buildTwoTenants();
-      const { method, url, payload } = testCase.request(tenants);
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: await t.authAs(tenants.a.admin, { dct: tenants.b.org.id }),
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+      const response = await callAsAlphaAdmin(testCase, tenants, tenants.b.org.id);
       expect(response.statusCode).toBe(403);
     });
   }

@@ -1,14 +1,12 @@
 import { index, inet, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.ts';
+import { tenantOwnerColumn } from './tenant-owner.ts';
 
 /** Who did what to which organisation, append-only. Actors are kept as text so rows outlive people. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid().primaryKey().defaultRandom(),
-    organizationId: uuid()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantOwnerColumn(),
     actorPersonId: uuid(),
     actorAuthUserId: text(),
     actorEmail: text(),

@@ -1,5 +1,5 @@
-import { customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.ts';
+import { customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantOwnerColumn } from './tenant-owner.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -14,9 +14,7 @@ export const companyLogos = pgTable(
   'company_logos',
   {
     fileName: text().primaryKey(),
-    organizationId: uuid()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantOwnerColumn(),
     contentType: text().notNull(),
     content: bytea().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,11 @@
 import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.ts';
+import { tenantOwnerColumn } from './tenant-owner.ts';
 
 export const departments = pgTable(
   'departments',
   {
     id: uuid().primaryKey().defaultRandom(),
-    organizationId: uuid()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantOwnerColumn(),
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.ts';
+import { tenantOwnerColumn } from './tenant-owner.ts';
 import { people } from './people.ts';
 
 /** Feedback and questions people send from the shell's feedback popover. */
@@ -7,9 +7,7 @@ export const feedbackMessages = pgTable(
   'feedback_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    organizationId: uuid()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantOwnerColumn(),
     /** The sender; a managed-service operator's own person lives in their home organisation. */
     senderPersonId: uuid()
       .notNull()

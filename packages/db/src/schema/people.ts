@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { departments } from './departments.ts';
-import { organizations } from './organizations.ts';
+import { tenantOwnerColumn } from './tenant-owner.ts';
 
 export const roleEnum = pgEnum('role', ['Superadmin', 'Admin', 'Manager', 'User']);
 
@@ -27,9 +27,7 @@ export const people = pgTable(
   'people',
   {
     id: uuid().primaryKey().defaultRandom(),
-    organizationId: uuid()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantOwnerColumn(),
     /** The user id the authentication provider puts in `sub`; null until the person has a login. */
     authUserId: text().unique(),
     firstName: text().notNull(),
@@ -67,9 +65,7 @@ export type NewPerson = typeof people.$inferInsert;
 export const departmentAdminScopes = pgTable(
   'department_admin_scopes',
   {
-    organizationId: uuid()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantOwnerColumn(),
     personId: uuid().notNull(),
     departmentId: uuid().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -41,28 +41,15 @@ describe('POST /api/submit-feedback/', () => {
   it('refuses malformed JSON and a non-JSON body with a 4xx in the error shape', async () => {
     const person = await buildPerson(t.db, (await buildOrganization(t.db)).id);
     const headers = await t.authAs(person);
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/submit-feedback/',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"message": ',
-    });
+    const postRaw = (contentType: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/submit-feedback/', headers: { ...headers, 'content-type': contentType }, payload });
+    const malformed = await postRaw('application/json', '{"message": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('VALIDATION_FAILED');
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/submit-feedback/',
-      headers: { ...headers, 'content-type': 'application/xml' },
-      payload: '<message>hello</message>',
-    });
+    const xml = await postRaw('application/xml', '<message>hello</message>');
     expect(xml.statusCode).toBe(415);
     expect(xml.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/submit-feedback/',
-      headers: { ...headers, 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
+    const text = await postRaw('text/plain', 'hello');
     expect(text.statusCode).toBe(400);
     expect(text.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'body' }] });
   });
