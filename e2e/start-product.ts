@@ -42,10 +42,15 @@ export default async function startProduct(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
 
+  // Graceful shutdown is part of what is tested: SIGTERM must drain, stop jobs, close the database, exit 0.
   return async () => {
+    const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
     server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    const code = await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    if (code !== 0 || /"level":(50|60)/.test(output)) {
+      throw new Error(`The product did not shut down cleanly on SIGTERM (exit ${code}):\n${output}`);
+    }
   };
 }
 

@@ -6,6 +6,11 @@ source scripts/lib.sh
 
 echo "Node $(node --version) (pinned in the repo through the node package)"
 
+# Each Vitest run also writes a JSON report; the last line of the run adds them up.
+results=$(mktemp -d /tmp/vigil-results.XXXXXX)
+trap 'rm -rf "$results"' EXIT
+vitest() { local name="$1"; shift; npx vitest run --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@"; }
+
 say "Type check"
 npm run typecheck --silent
 
@@ -13,14 +18,16 @@ say "Lint"
 npm run lint --silent
 
 say "Unit and integration tests on PGlite (embedded)"
-npx vitest run --project server --project web
+vitest pglite --project server --project web
 
 say "Integration tests on a real PostgreSQL server"
-bash scripts/with-postgres.sh npx vitest run --project server
+bash scripts/with-postgres.sh npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$results/postgres.json"
 
 say "End-to-end in headless Chromium against the built, started product"
 if [ ! -x /usr/bin/chromium ]; then
   ensure_debian_packages "Chromium for the end-to-end tests (/usr/bin/chromium)" chromium fonts-dejavu-core
 fi
 npm run build --silent -w @vigil/web
-npx vitest run --project e2e
+vitest e2e --project e2e
+
+node scripts/summarize-results.mjs "$results"
