@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
+const databaseKind = inject('databaseKind');
 let browser: Browser;
 let page: Page;
 
@@ -12,13 +13,13 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-describe('the started product, in a real browser', () => {
+describe(`the started product on ${databaseKind}, in a real browser`, () => {
   it('serves the sign-in page at /login/', async () => {
     const response = await page.goto(`${baseUrl}/login/`);
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to Vigil');
     expect(await page.title()).toContain('Vigil');
-    await screenshot(page, 'login-1280');
+    await screenshot(page, `login-1280-${databaseKind}`);
   });
 
   it('adds the trailing slash to an app path', async () => {
@@ -39,7 +40,7 @@ describe('the started product, in a real browser', () => {
     expect(unauthenticated.status()).toBe(401);
     expect((await unauthenticated.json()).error.code).toBe('UNAUTHENTICATED');
     const ready = await page.request.get(`${baseUrl}/readyz`);
-    expect(await ready.json()).toMatchObject({ status: 'ready', database: 'pglite' });
+    expect(await ready.json()).toMatchObject({ status: 'ready', database: databaseKind });
   });
 
   it('serves the OpenAPI document and its interactive docs', async () => {

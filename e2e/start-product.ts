@@ -26,7 +26,17 @@ export default async function startProduct(project: TestProject) {
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // E2E_DATABASE_URL runs the product on that (empty) PostgreSQL database instead of PGlite, demo on.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      DEMO: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (output += chunk));
@@ -41,6 +51,7 @@ export default async function startProduct(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('databaseKind', process.env.E2E_DATABASE_URL ? 'postgres' : 'pglite');
 
   // Graceful shutdown is part of what is tested: SIGTERM must drain, stop jobs, close the database, exit 0.
   return async () => {
@@ -57,5 +68,6 @@ export default async function startProduct(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    databaseKind: 'pglite' | 'postgres';
   }
 }

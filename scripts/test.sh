@@ -30,4 +30,7 @@ fi
 npm run build --silent -w @vigil/web
 vitest e2e --project e2e
 
+say "End-to-end again with the product on the real PostgreSQL server (DATABASE_URL)"
+bash scripts/with-postgres.sh bash -c 'E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json="$0/e2e-postgres.json"' "$results"
+
 node scripts/summarize-results.mjs "$results"
