@@ -18,10 +18,10 @@ say "Lint"
 npm run lint --silent
 
 say "Unit and integration tests on PGlite (embedded)"
-vitest pglite --project server --project web
+vitest pglite --project auth-provider --project server --project web
 
-say "Integration tests on a real PostgreSQL server"
-bash scripts/with-postgres.sh npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$results/postgres.json"
+say "Integration tests (provider and server) on a real PostgreSQL server"
+bash scripts/with-postgres.sh npx vitest run --project auth-provider --project server --reporter=default --reporter=json --outputFile.json="$results/postgres.json"
 
 say "End-to-end in headless Chromium against the built, started product"
 if [ ! -x /usr/bin/chromium ]; then

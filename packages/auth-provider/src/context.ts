@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthDb } from './database.ts';
+import type { Delivery } from './delivery/delivery.ts';
+import type { authEventsLog } from './http/auth-events.ts';
+import type { RateLimit, RateLimiter } from './http/rate-limiter.ts';
+import type { KeyRing } from './keys/signing-keys.ts';
+import type { Sessions } from './sessions/sessions.ts';
+
+export type AuthMethod = 'password' | 'otp-email' | 'magiclink' | 'enchantedlink';
+
+export type ProviderSettings = {
+  projectId: string;
+  /** Where the app is: links in messages point here, and only here. */
+  publicUrl: string;
+  appName: string;
+  selfSignUp: boolean;
+  codeTtlSeconds: number;
+  codeMaxAttempts: number;
+  lockAfterFailedPasswords: number;
+  limits: { perLoginId: RateLimit; perIp: RateLimit };
+  methods: AuthMethod[];
+};
+
+/** Everything a provider route needs, built once by the plugin. */
+export type ProviderContext = {
+  db: AuthDb;
+  secret: Buffer;
+  settings: ProviderSettings;
+  keys: KeyRing;
+  sessions: Sessions;
+  events: ReturnType<typeof authEventsLog>;
+  delivery: Delivery;
+  limiter: RateLimiter;
+  /** A real argon2 hash, checked when the login id is unknown so timing does not tell. */
+  dummyPasswordHash: string;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,47 @@
+/**
+ * Errors in the contract's shape: `{ errorCode, errorDescription, errorMessage }` (contract §3.1).
+ * Codes follow Descope's where one exists; the SDK passes them through untouched.
+ */
+export const authErrors = {
+  badRequest: { status: 400, errorCode: 'E011001' },
+  missingArguments: { status: 400, errorCode: 'E011002' },
+  invalidArguments: { status: 400, errorCode: 'E011003' },
+  unknownProject: { status: 401, errorCode: 'E011004' },
+  unauthorized: { status: 401, errorCode: 'E061001' },
+  invalidCredentials: { status: 401, errorCode: 'E061004' },
+  invalidCode: { status: 401, errorCode: 'E061102' },
+  signUpDisabled: { status: 403, errorCode: 'E062110' },
+  userExists: { status: 409, errorCode: 'E062107' },
+  accountLocked: { status: 403, errorCode: 'E062909' },
+  userDisabled: { status: 403, errorCode: 'E062108' },
+  weakPassword: { status: 400, errorCode: 'E062901' },
+  enchantedLinkPending: { status: 401, errorCode: 'E062503' },
+  sessionRevoked: { status: 401, errorCode: 'E064001' },
+  tenantNotAllowed: { status: 403, errorCode: 'E064002' },
+  notFound: { status: 404, errorCode: 'E011404' },
+  rateLimited: { status: 429, errorCode: 'E130429' },
+  internal: { status: 500, errorCode: 'E010500' },
+} as const;
+
+export type AuthErrorKind = keyof typeof authErrors;
+
+export class AuthError extends Error {
+  readonly status: number;
+  readonly errorCode: string;
+
+  constructor(
+    kind: AuthErrorKind,
+    readonly errorDescription: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(errorDescription);
+    this.status = authErrors[kind].status;
+    this.errorCode = authErrors[kind].errorCode;
+  }
+}
+
+export const errorBody = (errorCode: string, errorDescription: string) => ({
+  errorCode,
+  errorDescription,
+  errorMessage: errorDescription,
+});

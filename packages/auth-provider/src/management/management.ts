@@ -1,0 +1,103 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { AuthDb } from '../database.ts';
+import { loginIds, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
+import { normaliseLoginId } from '../users/users.repository.ts';
+
+export type ManagedUser = {
+  userId: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  phone?: string | null;
+  /** Tenant id → role names in that tenant. */
+  tenants: Record<string, string[]>;
+  /** An argon2 hash; one hash may be shared (the demo password) so that seeding stays fast. */
+  passwordHash?: string | null;
+};
+
+/**
+ * How the application manages the provider's users and tenants, in process. Disabling a user ends
+ * all their sessions at once.
+ */
+export const createAuthManagement = (db: AuthDb) => {
+  const revokeAll = (userId: string, reason: string) =>
+    db
+      .update(refreshTokens)
+      .set({ status: 'revoked', revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.status} <> 'revoked'`));
+
+  return {
+    upsertTenants: async (list: { id: string; name: string }[]) => {
+      if (!list.length) return;
+      await db
+        .insert(tenants)
+        .values(list)
+        .onConflictDoUpdate({ target: tenants.id, set: { name: sql`excluded.name` } });
+    },
+    /** Creates or updates users with their email login id and tenant roles, in batches. */
+    upsertUsers: async (list: ManagedUser[]) => {
+      for (let i = 0; i < list.length; i += 400) {
+        const batch = list.slice(i, i + 400);
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(users)
+            .values(
+              batch.map((u) => ({
+                id: u.userId,
+                email: u.email,
+                phone: u.phone ?? null,
+                name: `${u.givenName} ${u.familyName}`.trim(),
+                givenName: u.givenName,
+                familyName: u.familyName,
+                verifiedEmail: true,
+                passwordHash: u.passwordHash ?? null,
+              })),
+            )
+            .onConflictDoUpdate({
+              target: users.id,
+              set: {
+                email: sql`excluded.email`,
+                name: sql`excluded.name`,
+                givenName: sql`excluded.given_name`,
+                familyName: sql`excluded.family_name`,
+                updatedAt: new Date(),
+              },
+            });
+          await tx
+            .insert(loginIds)
+            .values(batch.map((u) => ({ loginId: normaliseLoginId(u.email), userId: u.userId })))
+            .onConflictDoNothing();
+          const memberships = batch.flatMap((u) => Object.entries(u.tenants).map(([tenantId, roleNames]) => ({ userId: u.userId, tenantId, roleNames })));
+          if (memberships.length) {
+            await tx
+              .insert(userTenants)
+              .values(memberships)
+              .onConflictDoUpdate({ target: [userTenants.userId, userTenants.tenantId], set: { roleNames: sql`excluded.role_names` } });
+          }
+        });
+      }
+    },
+    /** Replaces a user's tenant memberships with exactly these. */
+    setUserTenants: async (userId: string, memberships: Record<string, string[]>) => {
+      const ids = Object.keys(memberships);
+      await db.transaction(async (tx) => {
+        await tx.delete(userTenants).where(and(eq(userTenants.userId, userId), ids.length ? notInArray(userTenants.tenantId, ids) : sql`true`));
+        if (ids.length) {
+          await tx
+            .insert(userTenants)
+            .values(ids.map((tenantId) => ({ userId, tenantId, roleNames: memberships[tenantId]! })))
+            .onConflictDoUpdate({ target: [userTenants.userId, userTenants.tenantId], set: { roleNames: sql`excluded.role_names` } });
+        }
+      });
+    },
+    disableUser: async (userId: string) => {
+      await db.update(users).set({ status: 'disabled', updatedAt: new Date() }).where(eq(users.id, userId));
+      await revokeAll(userId, 'user disabled');
+    },
+    enableUser: async (userId: string) => db.update(users).set({ status: 'enabled', updatedAt: new Date() }).where(eq(users.id, userId)),
+    countUsers: async (ids: string[]) =>
+      ids.length ? (await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.id, ids)))[0]!.n : 0,
+  };
+};
+
+export type AuthManagement = ReturnType<typeof createAuthManagement>;

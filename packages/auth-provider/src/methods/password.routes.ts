@@ -1,0 +1,123 @@
+import argon2 from 'argon2';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ProviderContext } from '../context.ts';
+import { AuthError } from '../errors.ts';
+import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
+import { emailSchema, loginIdSchema, parseBody, secretSchema, userSchema } from '../http/validation.ts';
+import { maskEmail } from '../users/user.presenter.ts';
+import { type UserRow, normaliseLoginId, usersRepository } from '../users/users.repository.ts';
+import { createUserWithLoginId } from '../users/create-user.ts';
+import { passwordProblem, presentPasswordPolicy } from './password-policy.ts';
+import { throttle } from './throttle.ts';
+import { startVerification } from './verifications.ts';
+
+const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+// One message for every failure, so it never tells whether the account exists or is locked.
+const signInFailed = () =>
+  new AuthError('invalidCredentials', 'The email or password is wrong, or the account is locked. Reset your password to unlock it.');
+
+export const passwordRoutes = async (app: FastifyInstance, context: ProviderContext) => {
+  const users = usersRepository(context.db);
+  const { settings } = context;
+
+  const ensureAcceptable = (password: string, user: Pick<UserRow, 'email' | 'givenName' | 'familyName'>) => {
+    const problem = passwordProblem(password, [user.email?.split('@')[0] ?? '', user.givenName, user.familyName]);
+    if (problem) throw new AuthError('weakPassword', `newPassword: ${problem}`);
+  };
+
+  /** Checks a password in constant shape: unknown users cost the same argon2 verification. */
+  const checkPassword = async (loginId: string, password: string, client: ReturnType<typeof clientInfo>) => {
+    const user = await users.findByLoginId(loginId);
+    const matches = await argon2.verify(user?.passwordHash ?? context.dummyPasswordHash, password);
+    const usable = user && user.status === 'enabled' && !user.lockedAt && user.passwordHash;
+    if (!usable || !matches) {
+      if (user && user.passwordHash && !matches) await users.recordPasswordFailure(user.id, settings.lockAfterFailedPasswords);
+      await context.events.record({ event: 'signin', method: 'password', success: false, userId: user?.id, loginId, reason: !user ? 'unknown login id' : !matches ? 'wrong password' : 'account locked or disabled' }, client);
+      throw signInFailed();
+    }
+    if (user.failedPasswordAttempts > 0) await users.clearPasswordFailures(user.id);
+    return user;
+  };
+
+  app.get('/password/policy', async (request) => {
+    readAuthorization(request, settings.projectId);
+    return presentPasswordPolicy();
+  });
+
+  app.post('/password/signup', async (request) => {
+    readAuthorization(request, settings.projectId);
+    const body = parseBody(z.object({ loginId: emailSchema, password: secretSchema('password'), user: userSchema }), request.body);
+    throttle(context, 'password.signup', request.ip, body.loginId);
+    if (!settings.selfSignUp) throw new AuthError('signUpDisabled', 'Sign-up is not open here; ask your administrator for an account');
+    const profile = { email: body.loginId, givenName: body.user?.givenName ?? '', familyName: body.user?.familyName ?? '' };
+    const problem = passwordProblem(body.password, [body.loginId.split('@')[0]!, profile.givenName, profile.familyName]);
+    if (problem) throw new AuthError('weakPassword', `password: ${problem}`);
+    if (await users.findByLoginId(body.loginId)) throw new AuthError('userExists', 'An account with this login id exists already');
+    const user = await createUserWithLoginId(context.db, body.loginId, {
+      ...profile,
+      name: body.user?.name ?? [profile.givenName, profile.familyName].filter(Boolean).join(' '),
+      passwordHash: await hashPassword(body.password),
+    });
+    const client = clientInfo(request);
+    await context.events.record({ event: 'signin', method: 'password', success: true, userId: user.id, loginId: body.loginId, reason: 'sign-up' }, client);
+    return context.sessions.start(user, ['pwd'], client, null, true);
+  });
+
+  app.post('/password/signin', async (request) => {
+    readAuthorization(request, settings.projectId);
+    const body = parseBody(z.object({ loginId: loginIdSchema, password: secretSchema('password') }), request.body);
+    throttle(context, 'password.signin', request.ip, body.loginId);
+    const client = clientInfo(request);
+    const user = await checkPassword(body.loginId, body.password, client);
+    await context.events.record({ event: 'signin', method: 'password', success: true, userId: user.id, loginId: body.loginId }, client);
+    return context.sessions.start(user, ['pwd'], client);
+  });
+
+  app.post('/password/replace', async (request) => {
+    readAuthorization(request, settings.projectId);
+    const body = parseBody(
+      z.object({ loginId: loginIdSchema, oldPassword: secretSchema('oldPassword'), newPassword: secretSchema('newPassword') }),
+      request.body,
+    );
+    throttle(context, 'password.signin', request.ip, body.loginId);
+    const client = clientInfo(request);
+    const user = await checkPassword(body.loginId, body.oldPassword, client);
+    ensureAcceptable(body.newPassword, user);
+    await users.setPasswordHash(user.id, await hashPassword(body.newPassword));
+    await context.sessions.revokeAllForUser(user.id, 'password replaced');
+    await context.events.record({ event: 'signin', method: 'password', success: true, userId: user.id, loginId: body.loginId, reason: 'password replaced' }, client);
+    return context.sessions.start(user, ['pwd'], client);
+  });
+
+  app.post('/password/update', async (request) => {
+    const { token } = readAuthorization(request, settings.projectId);
+    const body = parseBody(z.object({ loginId: loginIdSchema, newPassword: secretSchema('newPassword') }), request.body);
+    const { user } = await context.sessions.verifyRefresh(requireToken(token));
+    const own = await users.listLoginIds(user.id);
+    if (!own.includes(normaliseLoginId(body.loginId))) throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
+    ensureAcceptable(body.newPassword, user);
+    await users.setPasswordHash(user.id, await hashPassword(body.newPassword));
+    await context.events.record({ event: 'password.update', method: 'password', success: true, userId: user.id, loginId: body.loginId }, clientInfo(request));
+    return {};
+  });
+
+  app.post('/password/reset', async (request) => {
+    readAuthorization(request, settings.projectId);
+    const body = parseBody(z.object({ loginId: loginIdSchema, redirectUrl: z.string().max(2000).optional() }), request.body);
+    throttle(context, 'password.reset', request.ip, body.loginId);
+    const user = await users.findByLoginId(body.loginId);
+    const email = user?.email ?? body.loginId;
+    await startVerification(context, {
+      kind: 'password-reset',
+      channel: 'email',
+      loginId: body.loginId,
+      user: user?.status === 'enabled' && user.email ? user : undefined,
+      redirectUrl: body.redirectUrl,
+      defaultPath: '/login/reset-password/',
+      client: clientInfo(request),
+    });
+    return { resetMethod: 'email', maskedEmail: maskEmail(email) };
+  });
+};

@@ -1,0 +1,116 @@
+import argon2 from 'argon2';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthMethod, ProviderContext, ProviderSettings } from './context.ts';
+import type { AuthDb } from './database.ts';
+import { type Delivery, createDelivery } from './delivery/delivery.ts';
+import { AuthError, authErrors, errorBody } from './errors.ts';
+import { authEventsLog } from './http/auth-events.ts';
+import { createRateLimiter } from './http/rate-limiter.ts';
+import { createKeyRing } from './keys/signing-keys.ts';
+import { keysRoutes } from './keys/keys.routes.ts';
+import { magicLinkRoutes } from './methods/magic-link.routes.ts';
+import { otpRoutes } from './methods/otp.routes.ts';
+import { passwordRoutes } from './methods/password.routes.ts';
+import { createSessions } from './sessions/sessions.ts';
+import { sessionRoutes } from './sessions/session.routes.ts';
+
+export type AuthProviderOptions = {
+  db: AuthDb;
+  projectId: string;
+  publicUrl: string;
+  /** Encrypts signing keys and keys the hashes of codes; at least 32 bytes. */
+  secret: Buffer;
+  appName?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Replaces SMTP/outbox delivery (tests that capture messages). */
+  delivery?: Delivery;
+  sessionTtlSeconds?: number;
+  refreshIdleSeconds?: number;
+  refreshAbsoluteSeconds?: number;
+  selfSignUp?: boolean;
+  methods?: AuthMethod[];
+  limits?: Partial<ProviderSettings['limits']>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authProvider: ProviderContext;
+  }
+}
+
+const day = 24 * 60 * 60;
+
+/**
+ * The embedded authentication provider: the Descope-compatible HTTP contract under /v1/auth and
+ * the JWKS under /v2/keys, with its own tables. Mount it on any Fastify app, or run it alone.
+ */
+export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthProviderOptions) => {
+  if (options.secret.length < 32) throw new Error('The auth provider secret must be at least 32 bytes');
+  const settings: ProviderSettings = {
+    projectId: options.projectId,
+    publicUrl: options.publicUrl.replace(/\/+$/, ''),
+    appName: options.appName ?? 'Vigil',
+    selfSignUp: options.selfSignUp ?? false,
+    codeTtlSeconds: 10 * 60,
+    codeMaxAttempts: 3,
+    lockAfterFailedPasswords: 10,
+    limits: {
+      perLoginId: options.limits?.perLoginId ?? { max: 10, windowSeconds: 10 * 60 },
+      perIp: options.limits?.perIp ?? { max: 60, windowSeconds: 60 },
+    },
+    methods: options.methods ?? ['password', 'otp-email'],
+  };
+  const sessionSettings = {
+    projectId: options.projectId,
+    sessionTtlSeconds: options.sessionTtlSeconds ?? 600,
+    refreshIdleSeconds: options.refreshIdleSeconds ?? 14 * day,
+    refreshAbsoluteSeconds: options.refreshAbsoluteSeconds ?? 30 * day,
+  };
+  const log = app.log.child({ module: 'auth-provider' });
+  const keys = createKeyRing(options.db, options.secret, sessionSettings.refreshAbsoluteSeconds, (kid) =>
+    log.warn({ kid }, 'a signing key could not be decrypted with this secret (was it replaced?): retired it and made a new one'),
+  );
+  await keys.signingKey();
+  const delivery = options.delivery ?? createDelivery(options.db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom ?? `${settings.appName} <no-reply@localhost>` });
+  const context: ProviderContext = {
+    db: options.db,
+    secret: options.secret,
+    settings,
+    keys,
+    sessions: createSessions(options.db, keys, sessionSettings, log),
+    events: authEventsLog(options.db),
+    delivery,
+    limiter: createRateLimiter(),
+    dummyPasswordHash: await argon2.hash('not-a-real-password-used-for-timing', { type: argon2.argon2id }),
+    log,
+  };
+  app.decorate('authProvider', context);
+  if ('close' in delivery && typeof delivery.close === 'function') app.addHook('onClose', async () => (delivery as { close: () => void }).close());
+
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AuthError) {
+        if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        return reply.code(error.status).send(errorBody(error.errorCode, error.errorDescription));
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send(errorBody(status === 415 ? authErrors.badRequest.errorCode : authErrors.invalidArguments.errorCode, error.message));
+      }
+      request.log.error({ err: error }, 'auth provider error');
+      return reply.code(500).send(errorBody(authErrors.internal.errorCode, 'Something went wrong on our side'));
+    });
+    await scope.register(async (v1) => {
+      v1.setNotFoundHandler((request, reply) =>
+        reply.code(404).send(errorBody(authErrors.notFound.errorCode, `No route ${request.method} ${request.url.split('?')[0]}`)),
+      );
+      await passwordRoutes(v1, context);
+      await otpRoutes(v1, context);
+      await magicLinkRoutes(v1, context);
+      await sessionRoutes(v1, context);
+    }, { prefix: '/v1/auth' });
+    await keysRoutes(scope, context);
+  });
+});

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The provider keeps its own tables in their own schema, so it can run beside any application or alone. */
+export const auth = pgSchema('auth');
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** ES384 signing keys; the private half is encrypted with the provider's secret. */
+export const signingKeys = auth.table('signing_keys', {
+  kid: text().primaryKey(),
+  algorithm: text().notNull(),
+  publicJwk: jsonb().$type<Record<string, unknown>>().notNull(),
+  privateJwkEncrypted: text().notNull(),
+  createdAt: createdAt(),
+  /** No longer signs; still published until every token it signed has expired. */
+  retiredAt: timestamp({ withTimezone: true }),
+});
+
+export const tenants = auth.table('tenants', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  isDisabled: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const users = auth.table(
+  'users',
+  {
+    id: text().primaryKey(),
+    email: text(),
+    phone: text(),
+    name: text().notNull().default(''),
+    givenName: text().notNull().default(''),
+    familyName: text().notNull().default(''),
+    picture: text().notNull().default(''),
+    verifiedEmail: boolean().notNull().default(false),
+    verifiedPhone: boolean().notNull().default(false),
+    status: text({ enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    roleNames: text().array().notNull().default(sql`'{}'::text[]`),
+    passwordHash: text(),
+    failedPasswordAttempts: integer().notNull().default(0),
+    lockedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`), uniqueIndex('users_phone_idx').on(t.phone)],
+);
+
+/** Every identifier a user signs in with (email, phone), normalised: one user per login id. */
+export const loginIds = auth.table(
+  'login_ids',
+  {
+    loginId: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const userTenants = auth.table(
+  'user_tenants',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    roleNames: text().array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), index().on(t.tenantId)],
+);
+
+/**
+ * Refresh tokens, by the hash of the token. A family is one sign-in: each refresh rotates to a new
+ * token of the family, and presenting a rotated one again revokes the whole family.
+ */
+export const refreshTokens = auth.table(
+  'refresh_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    familyId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['active', 'rotated', 'revoked'] }).notNull().default('active'),
+    selectedTenant: text(),
+    amr: text().array().notNull().default(sql`'{}'::text[]`),
+    familyExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ip: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+    rotatedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+  },
+  (t) => [index().on(t.familyId), index().on(t.userId, t.status)],
+);
+
+/**
+ * A code or link sent to someone: only an HMAC of its secret is kept. Single use, short-lived,
+ * bound to the login id (and, for links, the pending reference) it was issued for.
+ */
+export const verifications = auth.table(
+  'verifications',
+  {
+    id: text().primaryKey(),
+    kind: text({ enum: ['otp', 'magiclink', 'enchantedlink', 'password-reset'] }).notNull(),
+    channel: text().notNull(),
+    loginId: text().notNull(),
+    /** Null when nobody has this login id: the answer looks the same, nothing is sent. */
+    userId: text().references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text().notNull(),
+    pendingRefHash: text(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    /** Enchanted link: set when the link is opened, read once by the polling browser. */
+    verifiedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.loginId, t.kind), uniqueIndex('verifications_pending_ref_idx').on(t.pendingRefHash)],
+);
+
+/** Every sign-in attempt, success or failure: the user's history and the organisation's login log. */
+export const authEvents = auth.table(
+  'auth_events',
+  {
+    id: text().primaryKey(),
+    userId: text(),
+    loginId: text(),
+    tenantId: text(),
+    event: text().notNull(),
+    method: text().notNull(),
+    success: boolean().notNull(),
+    reason: text(),
+    ip: text(),
+    userAgent: text(),
+    city: text(),
+    country: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.createdAt), index().on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * Messages the embedded deployment does not send anywhere (no SMTP, no SMS provider configured):
+ * superadmins read them here. They hold the code or link they deliver, like any mailbox.
+ */
+export const outboxMessages = auth.table(
+  'outbox_messages',
+  {
+    id: text().primaryKey(),
+    channel: text().notNull(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+export const authSchema = { signingKeys, tenants, users, loginIds, userTenants, refreshTokens, verifications, authEvents, outboxMessages };

@@ -1,0 +1,152 @@
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
+import { and, eq, sql } from 'drizzle-orm';
+import { randomId, randomToken, sha256 } from '../crypto.ts';
+import type { AuthDb } from '../database.ts';
+import { AuthError } from '../errors.ts';
+import { type KeyRing, signingAlgorithm } from '../keys/signing-keys.ts';
+import { refreshTokens } from '../schema/index.ts';
+import { presentUser } from '../users/user.presenter.ts';
+import { type UserRow, usersRepository } from '../users/users.repository.ts';
+
+export type SessionSettings = {
+  projectId: string;
+  sessionTtlSeconds: number;
+  refreshIdleSeconds: number;
+  refreshAbsoluteSeconds: number;
+};
+
+export type ClientInfo = { ip?: string; userAgent?: string };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Sessions: a short-lived ES384 session JWT and a rotating refresh JWT per sign-in (a "family").
+ * Refresh tokens are stored by hash; a rotated token presented again revokes its family.
+ */
+export const createSessions = (db: AuthDb, keys: KeyRing, settings: SessionSettings, log: { warn: (o: object, m: string) => void }) => {
+  const userData = usersRepository(db);
+
+  const sign = async (claims: Record<string, unknown>, subject: string, expiresAt: number) => {
+    const { kid, privateKey } = await keys.signingKey();
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: signingAlgorithm, kid, typ: 'JWT' })
+      .setIssuer(settings.projectId)
+      .setSubject(subject)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(privateKey);
+  };
+
+  /** The contract's JWTResponse (§2.2) for a user, a refresh token and the tenant they selected. */
+  const respond = async (user: UserRow, refreshJwt: string, refreshExpiresAt: number, selectedTenant: string | null, amr: string[], firstSeen = false) => {
+    const [loginIds, tenants] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id)]);
+    const sessionExpiration = nowSeconds() + settings.sessionTtlSeconds;
+    const tenantClaims = Object.fromEntries(tenants.map((t) => [t.tenantId, { roles: t.roleNames, permissions: [] }]));
+    const dct = selectedTenant && selectedTenant in tenantClaims ? selectedTenant : undefined;
+    const sessionJwt = await sign(
+      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}) },
+      user.id,
+      sessionExpiration,
+    );
+    return {
+      sessionJwt,
+      refreshJwt,
+      sessionExpiration,
+      cookieExpiration: refreshExpiresAt,
+      cookiePath: '/',
+      claims: decodeJwt(sessionJwt),
+      user: presentUser(user, loginIds, tenants),
+      firstSeen,
+    };
+  };
+
+  const mintRefresh = async (
+    user: UserRow,
+    family: { familyId: string; familyExpiresAt: Date; selectedTenant: string | null; amr: string[] },
+    client: ClientInfo,
+  ) => {
+    const expiresAt = Math.min(nowSeconds() + settings.refreshIdleSeconds, Math.floor(family.familyExpiresAt.getTime() / 1000));
+    const refreshJwt = await sign({ drn: 'DSR', jti: randomToken(16) }, user.id, expiresAt);
+    await db.insert(refreshTokens).values({
+      tokenHash: sha256(refreshJwt),
+      familyId: family.familyId,
+      userId: user.id,
+      selectedTenant: family.selectedTenant,
+      amr: family.amr,
+      familyExpiresAt: family.familyExpiresAt,
+      expiresAt: new Date(expiresAt * 1000),
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    return { refreshJwt, expiresAt };
+  };
+
+  const revokeFamily = (familyId: string, reason: string) =>
+    db
+      .update(refreshTokens)
+      .set({ status: 'revoked', revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(refreshTokens.familyId, familyId), sql`${refreshTokens.status} <> 'revoked'`));
+
+  /** Checks a refresh JWT's signature and that it is the family's current token. */
+  const verifyRefresh = async (refreshJwt: string) => {
+    try {
+      const { payload } = await jwtVerify(refreshJwt, keys.resolveKey, { issuer: settings.projectId, clockTolerance: 5 });
+      if (payload.drn !== 'DSR') throw new Error('not a refresh token');
+    } catch {
+      throw new AuthError('unauthorized', 'The refresh token is not valid or has expired');
+    }
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshJwt))).limit(1);
+    if (!row || row.status === 'revoked') throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
+    if (row.status === 'rotated') {
+      await revokeFamily(row.familyId, 'refresh token reused');
+      log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reuse detected: session family revoked');
+      throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
+    }
+    const user = await userData.findById(row.userId);
+    if (!user || user.status !== 'enabled') throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
+    return { row, user };
+  };
+
+  return {
+    /** A new sign-in: a new family and its first tokens. */
+    start: async (user: UserRow, amr: string[], client: ClientInfo, selectedTenant: string | null = null, firstSeen = false) => {
+      const family = {
+        familyId: randomId('F'),
+        familyExpiresAt: new Date((nowSeconds() + settings.refreshAbsoluteSeconds) * 1000),
+        selectedTenant,
+        amr,
+      };
+      const refresh = await mintRefresh(user, family, client);
+      return respond(user, refresh.refreshJwt, refresh.expiresAt, selectedTenant, amr, firstSeen);
+    },
+    verifyRefresh,
+    /**
+     * Rotates: the presented token becomes `rotated` (atomically, so two racing refreshes cannot
+     * both succeed) and a new one of the same family is issued.
+     */
+    refresh: async (refreshJwt: string, client: ClientInfo, selectTenant?: string) => {
+      const { user } = await verifyRefresh(refreshJwt);
+      const [rotated] = await db
+        .update(refreshTokens)
+        .set({ status: 'rotated', rotatedAt: new Date() })
+        .where(and(eq(refreshTokens.tokenHash, sha256(refreshJwt)), eq(refreshTokens.status, 'active')))
+        .returning();
+      if (!rotated) return (await verifyRefresh(refreshJwt), undefined as never);
+      const selectedTenant = selectTenant ?? rotated.selectedTenant;
+      const next = await mintRefresh(user, { ...rotated, selectedTenant }, client);
+      return { user, response: await respond(user, next.refreshJwt, next.expiresAt, selectedTenant, rotated.amr) };
+    },
+    revokeFamilyOf: async (refreshJwt: string, reason: string) => {
+      const { row } = await verifyRefresh(refreshJwt);
+      await revokeFamily(row.familyId, reason);
+      return row.userId;
+    },
+    revokeAllForUser: (userId: string, reason: string) =>
+      db
+        .update(refreshTokens)
+        .set({ status: 'revoked', revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.status} <> 'revoked'`)),
+  };
+};
+
+export type Sessions = ReturnType<typeof createSessions>;

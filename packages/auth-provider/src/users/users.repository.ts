@@ -1,0 +1,51 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AuthDb } from '../database.ts';
+import { loginIds, tenants, userTenants, users } from '../schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Login ids compare case-insensitively for emails; phones are kept as given (+ and digits). */
+export const normaliseLoginId = (loginId: string) => loginId.trim().toLowerCase();
+
+export const usersRepository = (db: AuthDb) => ({
+  findByLoginId: async (loginId: string) =>
+    (
+      await db
+        .select({ user: users })
+        .from(loginIds)
+        .innerJoin(users, eq(users.id, loginIds.userId))
+        .where(eq(loginIds.loginId, normaliseLoginId(loginId)))
+        .limit(1)
+    )[0]?.user,
+  findById: async (userId: string) => (await db.select().from(users).where(eq(users.id, userId)).limit(1))[0],
+  listLoginIds: async (userId: string) =>
+    (await db.select({ loginId: loginIds.loginId }).from(loginIds).where(eq(loginIds.userId, userId))).map((r) => r.loginId),
+  listTenants: async (userId: string) =>
+    db
+      .select({ tenantId: tenants.id, tenantName: tenants.name, roleNames: userTenants.roleNames })
+      .from(userTenants)
+      .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
+      .where(and(eq(userTenants.userId, userId), eq(tenants.isDisabled, false)))
+      .orderBy(tenants.name),
+  findTenantsByIds: async (ids: string[]) =>
+    ids.length ? db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(inArray(tenants.id, ids)) : [],
+  recordPasswordFailure: async (userId: string, lockAfter: number) =>
+    (
+      await db
+        .update(users)
+        .set({
+          failedPasswordAttempts: sql`${users.failedPasswordAttempts} + 1`,
+          lockedAt: sql`case when ${users.failedPasswordAttempts} + 1 >= ${lockAfter} then now() else ${users.lockedAt} end`,
+        })
+        .where(eq(users.id, userId))
+        .returning({ attempts: users.failedPasswordAttempts, lockedAt: users.lockedAt })
+    )[0],
+  clearPasswordFailures: async (userId: string) =>
+    db.update(users).set({ failedPasswordAttempts: 0, lockedAt: null }).where(eq(users.id, userId)),
+  setPasswordHash: async (userId: string, passwordHash: string) =>
+    db
+      .update(users)
+      .set({ passwordHash, failedPasswordAttempts: 0, lockedAt: null, updatedAt: new Date() })
+      .where(eq(users.id, userId)),
+  markEmailVerified: async (userId: string) => db.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId)),
+});
