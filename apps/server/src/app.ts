@@ -3,11 +3,14 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
+import { type AuthMethod, authProviderPlugin } from '@vigil/auth-provider';
 import type { DatabaseConnection } from '@vigil/db';
 import type { Config } from './config.ts';
+import { loadAuthSecret } from './lib/auth-secret.ts';
 import type { AnyJobDefinition } from './lib/jobs.ts';
 import { createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
 import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -54,6 +57,9 @@ const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
   },
   ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
 });
+
+/** Sign-in methods the embedded provider offers today; links and passkeys arrive with later parts. */
+const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email'];
 
 export const jobDefinitions = (config: Config): AnyJobDefinition[] => [
   createPruneAuditLogJob(config.auditLogRetentionDays),
@@ -113,12 +119,31 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config) });
 
+  // The embedded provider serves /v1/auth and /v2/keys on this origin; /api verifies its tokens in process.
+  let embeddedKeys: JWTVerifyGetKey | undefined;
+  if (config.auth.embedded) {
+    await app.register(authProviderPlugin, {
+      db: connection.db,
+      projectId: config.auth.projectId,
+      publicUrl: config.publicUrl,
+      secret: loadAuthSecret(config.auth.secret, config.dataDir),
+      smtpUrl: config.mail.smtpUrl,
+      mailFrom: config.mail.from,
+      selfSignUp: config.auth.selfSignUp,
+      sessionTtlSeconds: config.auth.sessionTtlSeconds,
+      refreshIdleSeconds: config.auth.refreshIdleSeconds,
+      refreshAbsoluteSeconds: config.auth.refreshAbsoluteSeconds,
+      methods: embeddedAuthMethods,
+    });
+    embeddedKeys = (header) => app.authProvider.keys.resolveKey(header);
+  }
+  await app.register(clientConfigRoutes, { config, authMethods: config.auth.embedded ? embeddedAuthMethods : ['password', 'otp-email'] });
   await app.register(healthRoutes, { connection });
   await app.register(companyLogosRoutes, { db: connection.db });
 
   const verifySession = createSessionVerifier({
     projectId: config.auth.projectId,
-    keys: sessionKeys ?? remoteSessionKeys(config.auth.baseUrl, config.auth.projectId),
+    keys: sessionKeys ?? embeddedKeys ?? remoteSessionKeys(config.auth.baseUrl, config.auth.projectId),
   });
   await app.register(
     async (api) => {

@@ -43,6 +43,18 @@ const environmentSchema = z.object({
     .min(30, { error: 'must be at least 30' })
     .default(730),
   WEB_DIST_DIR: optionalText,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  AUTH_SELF_SIGNUP: optionalText.pipe(booleanFromText.optional()),
+  AUTH_SESSION_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(60, { error: 'must be at least 60 (the SDK refreshes 20 s before expiry)' })
+    .max(86_400, { error: 'must be at most 86400' })
+    .default(600),
+  AUTH_REFRESH_IDLE_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).default(14),
+  AUTH_REFRESH_ABSOLUTE_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).default(30),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: z.string().min(3).default('Vigil <no-reply@localhost>'),
 });
 
 export type Config = Readonly<{
@@ -54,7 +66,19 @@ export type Config = Readonly<{
   publicUrl: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   demo: { enabled: boolean; password: string };
-  auth: { projectId: string; baseUrl: string };
+  auth: {
+    projectId: string;
+    baseUrl: string;
+    /** The provider runs inside this server (AUTH_BASE_URL unset or equal to PUBLIC_URL). */
+    embedded: boolean;
+    /** Undefined: a secret file in DATA_DIR is used (made on first start). */
+    secret?: string;
+    selfSignUp: boolean;
+    sessionTtlSeconds: number;
+    refreshIdleSeconds: number;
+    refreshAbsoluteSeconds: number;
+  };
+  mail: { smtpUrl?: string; from: string };
   trustProxy: boolean;
   auditLogRetentionDays: number;
   webDistDir: string;
@@ -84,6 +108,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(base, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const authBaseUrl = (e.AUTH_BASE_URL ?? publicUrl).replace(/\/+$/, '');
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -96,7 +121,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     // The demo is on by default only for the embedded database, so a real deployment starts clean.
     demo: { enabled: e.DEMO ?? !e.DATABASE_URL, password: e.DEMO_PASSWORD },
-    auth: { projectId: e.AUTH_PROJECT_ID, baseUrl: (e.AUTH_BASE_URL ?? publicUrl).replace(/\/+$/, '') },
+    auth: {
+      projectId: e.AUTH_PROJECT_ID,
+      baseUrl: authBaseUrl,
+      embedded: authBaseUrl === publicUrl,
+      secret: e.AUTH_SECRET,
+      selfSignUp: e.AUTH_SELF_SIGNUP ?? false,
+      sessionTtlSeconds: e.AUTH_SESSION_TTL_SECONDS,
+      refreshIdleSeconds: e.AUTH_REFRESH_IDLE_DAYS * 86_400,
+      refreshAbsoluteSeconds: e.AUTH_REFRESH_ABSOLUTE_DAYS * 86_400,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     trustProxy: e.TRUST_PROXY ?? false,
     auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR ? resolve(base, e.WEB_DIST_DIR) : defaultWebDist,

@@ -1,7 +1,9 @@
 import closeWithGrace from 'close-with-grace';
+import { applyAuthMigrations, createAuthManagement } from '@vigil/auth-provider';
 import { applyMigrations, openDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
 
 const start = async () => {
@@ -22,6 +24,7 @@ const start = async () => {
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
   await applyMigrations(connection);
+  if (config.auth.embedded) await applyAuthMigrations(connection);
   const app = await buildApp({ config, connection });
   app.addHook('onClose', async () => connection.close());
 
@@ -29,6 +32,11 @@ const start = async () => {
     const started = Date.now();
     const seeded = await seedDemo(connection.db);
     app.log.info({ ...seeded, ms: Date.now() - started }, seeded.created ? 'seeded the demo data' : 'demo data already present');
+    const management = createAuthManagement(connection.db);
+    if (config.auth.embedded && !(await demoLoginsPresent(management, connection.db))) {
+      const logins = await seedDemoLogins(connection.db, management, config.demo.password);
+      app.log.info({ logins, ms: Date.now() - started }, 'gave every demo person a login (password: DEMO_PASSWORD)');
+    }
   }
   await app.jobs.startWorkers();
 

@@ -3,3 +3,4 @@ export { applyAuthMigrations, type AuthDatabase, type AuthDb } from './database.
 export { createAuthManagement, type AuthManagement } from './management/management.ts';
 export type { AuthMethod } from './context.ts';
 export { passwordPolicy } from './methods/password-policy.ts';
+export { hashPassword } from './methods/password-hash.ts';

@@ -4,3 +4,4 @@ export * from './personal-user-data.ts';
 export * from './mssp-companies.ts';
 export * from './feedback.ts';
 export * from './health.ts';
+export * from './client-config.ts';

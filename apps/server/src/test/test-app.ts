@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import { applyAuthMigrations } from '@vigil/auth-provider';
 import type { Db, DatabaseConnection } from '@vigil/db';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -21,17 +22,20 @@ export type TestContext = {
  * Builds the real app on a real database for one test file, with session keys served over HTTP
  * by a loopback JWKS server. Call at the top level of a test file.
  */
-export const useTestApp = (env: Record<string, string> = {}): TestContext => {
+export const useTestApp = (env: Record<string, string> = {}, { embeddedAuth = false } = {}): TestContext => {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.jwks = await startTestJwksServer(testProjectId);
     context.connection = await openTestDatabase();
     context.db = context.connection.db;
+    // Embedded: the provider runs inside the app, as with `npm start`; otherwise the loopback JWKS stands in for it.
+    if (embeddedAuth) await applyAuthMigrations(context.connection);
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       AUTH_PROJECT_ID: testProjectId,
-      AUTH_BASE_URL: context.jwks.baseUrl,
+      ...(embeddedAuth ? { PUBLIC_URL: 'http://vigil.test' } : { AUTH_BASE_URL: context.jwks.baseUrl }),
+      AUTH_SECRET: 'test-secret-for-the-embedded-provider-0123456789',
       DATA_DIR: '/nonexistent-test-data',
       ...env,
     });

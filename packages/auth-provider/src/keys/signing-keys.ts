@@ -6,7 +6,10 @@ import { signingKeys } from '../schema/index.ts';
 
 export const signingAlgorithm = 'ES384';
 
-type SigningKey = { kid: string; privateKey: CryptoKey };
+// jose's key types, named without relying on the DOM library being in the compiler's lib.
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+type VerifyingKey = Awaited<ReturnType<typeof importJWK>>;
+type SigningKey = { kid: string; privateKey: PrivateKey };
 
 /**
  * The provider's key ring. One current key signs; retired keys stay published until the longest
@@ -19,7 +22,7 @@ export const createKeyRing = (
   onUndecryptableKey: (kid: string) => void = () => undefined,
 ) => {
   let current: SigningKey | undefined;
-  const publicKeys = new Map<string, CryptoKey | Uint8Array>();
+  const publicKeys = new Map<string, VerifyingKey>();
 
   const createKey = async () => {
     const { publicKey, privateKey } = await generateKeyPair(signingAlgorithm, { extractable: true });
@@ -50,7 +53,7 @@ export const createKeyRing = (
       }
       try {
         const privateJwk = JSON.parse(decryptText(secret, row.privateJwkEncrypted)) as JWK;
-        return { kid: row.kid, privateKey: (await importJWK(privateJwk, signingAlgorithm)) as CryptoKey };
+        return { kid: row.kid, privateKey: (await importJWK(privateJwk, signingAlgorithm)) as PrivateKey };
       } catch {
         onUndecryptableKey(row.kid);
         await db.update(signingKeys).set({ retiredAt: new Date() }).where(eq(signingKeys.kid, row.kid));

@@ -8,11 +8,11 @@ import { emailSchema, loginIdSchema, parseBody, secretSchema, userSchema } from 
 import { maskEmail } from '../users/user.presenter.ts';
 import { type UserRow, normaliseLoginId, usersRepository } from '../users/users.repository.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
+import { hashPassword } from './password-hash.ts';
 import { passwordProblem, presentPasswordPolicy } from './password-policy.ts';
 import { throttle } from './throttle.ts';
 import { startVerification } from './verifications.ts';
 
-const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
 // One message for every failure, so it never tells whether the account exists or is locked.
 const signInFailed = () =>
