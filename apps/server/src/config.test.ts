@@ -19,6 +19,8 @@ describe('loadConfig', () => {
     expect(config.demo.enabled).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.auth.baseUrl).toBe('http://localhost:3000');
+    expect(config.auth).toMatchObject({ embedded: true, selfSignUp: false, sessionTtlSeconds: 600, refreshIdleSeconds: 14 * 86_400 });
+    expect(config.mail.smtpUrl).toBeUndefined();
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -38,8 +40,16 @@ describe('loadConfig', () => {
     [{ DEMO: 'maybe' }, 'DEMO: must be one of true, false'],
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: must be at least 12 characters'],
     [{ AUTH_PROJECT_ID: 'has spaces in it' }, 'AUTH_PROJECT_ID:'],
+    [{ AUTH_SECRET: 'too-short' }, 'AUTH_SECRET: must be at least 32 characters'],
+    [{ AUTH_SESSION_TTL_SECONDS: '30' }, 'AUTH_SESSION_TTL_SECONDS: must be at least 60'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
   ])('names the variable and the problem for %o', (env, expected) => {
     expect(problemsOf(env)).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('uses an outside provider when AUTH_BASE_URL names another address', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://vigil.example.com', AUTH_BASE_URL: 'https://auth.example.com/' });
+    expect(config.auth).toMatchObject({ embedded: false, baseUrl: 'https://auth.example.com' });
   });
 
   it('lists every bad variable at once', () => {
