@@ -22,5 +22,7 @@ export const launchBrowser = (): Promise<Browser> =>
 export const screenshot = async (page: Page, name: string) => {
   const folder = join(import.meta.dirname, '..', 'test-results', 'screenshots');
   mkdirSync(folder, { recursive: true });
+  // Let MUI's transitions (about 250 ms) finish, so the picture shows the settled screen.
+  await page.waitForTimeout(300);
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
 };

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSmtpInbox } from '../packages/auth-provider/src/test/smtp-inbox.ts';
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -23,6 +24,13 @@ export default async function startProduct(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const repoRoot = resolve(import.meta.dirname, '..');
+  // A real SMTP server receives what the product sends; each mail is written where tests read it.
+  const mailDir = join(dataDir, 'received-mail');
+  mkdirSync(mailDir);
+  const inbox = await startSmtpInbox((mail) => {
+    const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+    writeFileSync(join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`), JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+  });
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -36,6 +44,7 @@ export default async function startProduct(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO: 'true',
+      SMTP_URL: inbox.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -51,6 +60,7 @@ export default async function startProduct(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
   project.provide('databaseKind', process.env.E2E_DATABASE_URL ? 'postgres' : 'pglite');
 
   // Graceful shutdown is part of what is tested: SIGTERM must drain, stop jobs, close the database, exit 0.
@@ -58,6 +68,7 @@ export default async function startProduct(project: TestProject) {
     const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
     server.kill('SIGTERM');
     const code = await exited;
+    await inbox.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0 || /"level":(50|60)/.test(output)) {
       throw new Error(`The product did not shut down cleanly on SIGTERM (exit ${code}):\n${output}`);
@@ -69,5 +80,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseKind: 'pglite' | 'postgres';
+    mailDir: string;
   }
 }

@@ -23,6 +23,13 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/login/');
   });
 
+  it('guards the signed-in pages: no session, back to sign-in', async () => {
+    const { router } = renderRoutes(routes, paths.dashboard.insights.getHref());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Vigil' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login/');
+  });
+
   it('offers sign-in from the error page', async () => {
     renderRoutes(routes, paths.error.getHref());
 

@@ -16,6 +16,16 @@ export const routes: RouteObject[] = [
       { index: true, ...home },
       { path: paths.login.path, lazy: () => import('./routes/login.route') },
       { path: paths.error.path, lazy: () => import('./routes/error.route') },
+      {
+        id: 'require-session',
+        lazy: () => import('./routes/require-session.route'),
+        children: [
+          {
+            path: paths.dashboard.insights.path,
+            lazy: () => import('./routes/dashboard/insights.route'),
+          },
+        ],
+      },
       { path: paths.notFound.path, lazy: () => import('./routes/not-found.route') },
     ],
   },

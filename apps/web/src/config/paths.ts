@@ -13,7 +13,19 @@ export const paths = {
     path: '/error/',
     getHref: () => '/error/',
   },
+  dashboard: {
+    insights: {
+      path: '/dashboard/insights/',
+      getHref: () => '/dashboard/insights/',
+    },
+  },
   notFound: {
     path: '*',
   },
+} as const;
+
+// Server endpoints the web app calls directly (the auth provider's own paths belong to the SDK).
+export const apiPaths = {
+  clientConfig: '/api/client-config/',
+  personalUserData: '/api/personal_user_data/',
 } as const;

@@ -3,7 +3,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A real SMTP server on loopback that keeps what it receives, parsed. */
-export const startSmtpInbox = async () => {
+export const startSmtpInbox = async (onMail?: (mail: ParsedMail) => void) => {
   const received: ParsedMail[] = [];
   const waiting: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -15,6 +15,7 @@ export const startSmtpInbox = async () => {
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);
+          onMail?.(mail);
           const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
           for (const w of waiting.filter((w) => to.includes(w.to))) {
             waiting.splice(waiting.indexOf(w), 1);

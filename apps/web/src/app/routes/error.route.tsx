@@ -1,13 +1,37 @@
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 import { MessagePage } from '../../components/message-page';
 import { paths } from '../../config/paths';
+import { useSignOut } from '../../lib/auth/use-logout';
+import { asksToSignOut, clearProfileError, readProfileError } from '../../lib/profile-error';
+
+// Sent here from a signed-in page that could not go on (spec §4): end the session now that no
+// page needing it is mounted any more.
+const useSignOutIfAsked = () => {
+  const { state } = useLocation();
+  const signOut = useSignOut();
+  const asked = asksToSignOut(state);
+  const done = useRef(false);
+  useEffect(() => {
+    if (!asked || done.current) return;
+    done.current = true;
+    // If the logout request cannot be sent, this page still asks the user to sign in again.
+    signOut().catch(() => undefined);
+  }, [asked, signOut]);
+};
 
 // Redirect target when loading the profile fails: the user is signed out and starts again.
 export const Component = () => {
   const { t } = useTranslation();
+  useSignOutIfAsked();
+  // Read once, then forget it, so a later visit to /error/ does not repeat an old message.
+  const [detail] = useState(readProfileError);
+  useEffect(() => clearProfileError(), []);
+
   return (
     <MessagePage
       title={t('errorPage.title')}
@@ -17,6 +41,12 @@ export const Component = () => {
           {t('errorPage.action')}
         </Button>
       }
-    />
+    >
+      {detail ? (
+        <Typography sx={{ wordBreak: 'break-word' }} data-testid="error-detail">
+          {t('errorPage.detail', { message: detail })}
+        </Typography>
+      ) : null}
+    </MessagePage>
   );
 };

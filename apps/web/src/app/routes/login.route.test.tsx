@@ -1,17 +1,50 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { paths } from '../../config/paths';
+import { createFakeAuthSdk } from '../../testing/fake-auth-sdk';
 import { renderRoutes } from '../../testing/test-utils';
 import { Component as LoginPage } from './login.route';
 
-describe('login placeholder', () => {
-  it('shows the product and the sign-in heading inside the main landmark', () => {
-    renderRoutes([{ path: paths.login.path, Component: LoginPage }], paths.login.getHref());
+const routes = [
+  { path: paths.login.path, Component: LoginPage },
+  { path: paths.dashboard.insights.path, element: <h1>Insights stub</h1> },
+];
 
-    const main = screen.getByRole('main');
+describe('login page', () => {
+  it('shows the sign-in methods under the sign-in heading inside the main landmark', async () => {
+    renderRoutes(routes, paths.login.getHref());
+
+    const main = await screen.findByRole('main');
     expect(main).toContainElement(screen.getByRole('heading', { level: 1, name: 'Sign in to Vigil' }));
-    expect(screen.getByText('Vigil')).toBeVisible();
-    expect(screen.getByText(/arrives with the authentication provider/i)).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Password', selected: true })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeVisible();
+    // Exact labels, matched once each: what the end-to-end test relies on.
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it('moves on to the insights page once a session exists', async () => {
+    const fake = createFakeAuthSdk();
+    const { router } = renderRoutes(routes, paths.login.getHref(), { sdk: fake.sdk });
+    await screen.findByRole('heading', { name: 'Sign in to Vigil' });
+
+    act(() => fake.signIn());
+
+    expect(await screen.findByRole('heading', { name: 'Insights stub' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/dashboard/insights/');
+  });
+
+  it('sends a visitor whose stored session refreshes straight on', async () => {
+    const fake = createFakeAuthSdk();
+    fake.sdk.refresh.mockImplementation(async () => {
+      fake.signIn();
+      return { ok: true, code: 200 };
+    });
+
+    const { router } = renderRoutes(routes, paths.login.getHref(), { sdk: fake.sdk });
+
+    expect(await screen.findByRole('heading', { name: 'Insights stub' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/dashboard/insights/');
   });
 });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+
+import { describeAuthFailure, runAuthCall, type AuthCallResult } from './auth-failure';
+
+const refused = (code: number, errorCode: string, retryAfter?: number): AuthCallResult<never> => ({
+  ok: false,
+  code,
+  error: { errorCode, errorDescription: 'described for developers', retryAfter },
+});
+
+describe('describeAuthFailure', () => {
+  it.each([
+    ['wrong password', refused(401, 'E061004'), 'password', { reason: 'invalidCredentials' }],
+    ['wrong code', refused(401, 'E061102'), 'verify-code', { reason: 'invalidCode' }],
+    ['a 401 from another provider at the password step', refused(401, 'X1'), 'password', { reason: 'invalidCredentials' }],
+    ['a 401 from another provider at the code step', refused(401, 'X1'), 'verify-code', { reason: 'invalidCode' }],
+    ['rate limit with Retry-After', refused(429, 'E130429', 42), 'password', { reason: 'tooManyAttempts', retryAfterSeconds: 42 }],
+    ['rate limit without Retry-After', refused(429, 'E130429', 0), 'send-code', { reason: 'tooManyAttempts', retryAfterSeconds: 0 }],
+    ['a server fault', refused(500, 'E010500'), 'send-code', { reason: 'generic' }],
+  ] as const)('%s', (_, result, step, expected) => {
+    expect(describeAuthFailure(result, step)).toEqual(expected);
+  });
+});
+
+describe('runAuthCall', () => {
+  it('reports an unreachable server as a network failure', async () => {
+    await expect(runAuthCall(() => Promise.reject(new TypeError('Failed to fetch')), 'password')).resolves.toEqual({
+      ok: false,
+      failure: { reason: 'network' },
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAuthSdk } from '../../../lib/auth/auth-hooks';
+import { runAuthCall, type AuthFailure } from '../auth-failure';
+import type { SignInFormProps } from '../sign-in-methods';
+import { checkEmail, type EmailProblem } from '../validation';
+import { AuthFailureAlert } from './auth-failure-alert';
+import { EmailField } from './email-field';
+
+// On success the SDK publishes the new session and the sign-in page moves on by itself.
+export const PasswordSignInForm = ({ email, onEmailChange }: SignInFormProps) => {
+  const { t } = useTranslation();
+  const sdk = useAuthSdk();
+  const [password, setPassword] = useState('');
+  const [emailProblem, setEmailProblem] = useState<EmailProblem | null>(null);
+  const [passwordMissing, setPasswordMissing] = useState(false);
+  const [failure, setFailure] = useState<AuthFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const loginId = email.trim();
+    const problem = checkEmail(loginId);
+    setEmailProblem(problem);
+    setPasswordMissing(password === '');
+    setFailure(null);
+    if (problem || password === '') {
+      (problem ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+
+    setBusy(true);
+    const outcome = await runAuthCall(() => sdk.password.signIn(loginId, password), 'password');
+    setBusy(false);
+    if (!outcome.ok) setFailure(outcome.failure);
+  };
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={submit}
+      aria-busy={busy}
+      data-testid="password-sign-in-form"
+    >
+      {failure ? <AuthFailureAlert failure={failure} /> : null}
+      <EmailField
+        value={email}
+        onChange={onEmailChange}
+        problem={emailProblem}
+        disabled={busy}
+        inputRef={emailRef}
+      />
+      <TextField
+        id="sign-in-password"
+        name="password"
+        type="password"
+        label={t('login.fields.password')}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={passwordMissing}
+        helperText={passwordMissing ? t('login.validation.passwordRequired') : undefined}
+        disabled={busy}
+        inputRef={passwordRef}
+        autoComplete="current-password"
+        fullWidth
+        slotProps={{ htmlInput: { required: true, 'data-testid': 'sign-in-password' } }}
+      />
+      <Button type="submit" variant="contained" size="large" loading={busy} fullWidth data-testid="password-sign-in-submit">
+        {t('login.password.submit')}
+      </Button>
+    </Stack>
+  );
+};

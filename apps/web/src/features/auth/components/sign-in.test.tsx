@@ -1,0 +1,38 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { AuthMethod } from '../../../lib/client-config';
+import { renderRoutes } from '../../../testing/test-utils';
+import { SignIn } from './sign-in';
+
+const renderSignIn = (methods: AuthMethod[]) =>
+  renderRoutes([{ path: '/login/', element: <SignIn methods={methods} /> }], '/login/');
+
+describe('SignIn', () => {
+  it('offers the announced methods it has screens for, as tabs in the server’s order', () => {
+    renderSignIn(['otp-email', 'magiclink', 'password', 'enchantedlink']);
+
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Email code', 'Password']);
+    expect(screen.getByRole('tab', { name: 'Email code', selected: true })).toBeVisible();
+    expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('button', { name: 'Email me a sign-in code' }));
+  });
+
+  it('keeps the typed email when switching method', () => {
+    renderSignIn(['password', 'otp-email']);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Email address/ }), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Email code' }));
+
+    expect(screen.getByRole('button', { name: 'Email me a sign-in code' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Email address/ })).toHaveValue('ada@example.com');
+  });
+
+  it('shows no tabs for a single method, and says so when there is none', () => {
+    const { unmount } = renderSignIn(['password']);
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    unmount();
+
+    renderSignIn(['magiclink']);
+    expect(screen.getByText(/No sign-in method is available/)).toBeVisible();
+  });
+});

@@ -1,0 +1,64 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAuthSdk } from '../../../lib/auth/auth-hooks';
+import type { AuthMethod } from '../../../lib/client-config';
+import { getOfferedSignInMethods } from '../sign-in-methods';
+
+const tabId = (method: AuthMethod) => `sign-in-tab-${method}`;
+const panelId = (method: AuthMethod) => `sign-in-panel-${method}`;
+
+/** The sign-in methods the server announced and this app has screens for, as tabs when more than one. */
+export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
+  const { t } = useTranslation();
+  const sdk = useAuthSdk();
+  const offered = getOfferedSignInMethods(methods);
+  // The SDK remembers who signed in last on this device (cleared again by logout).
+  const [email, setEmail] = useState(() => sdk.getLastUserLoginId() || '');
+  const [selected, setSelected] = useState<AuthMethod | undefined>(offered[0]?.id);
+
+  const current = offered.find((method) => method.id === selected) ?? offered[0];
+  if (!current) {
+    return (
+      <Alert severity="warning" sx={{ width: '100%', textAlign: 'left' }}>
+        {t('login.noMethods')}
+      </Alert>
+    );
+  }
+  const { Form } = current;
+  const hasTabs = offered.length > 1;
+
+  return (
+    <Stack spacing={3} sx={{ width: '100%', textAlign: 'left' }}>
+      {hasTabs ? (
+        <Tabs
+          value={current.id}
+          onChange={(_, value: AuthMethod) => setSelected(value)}
+          aria-label={t('login.methodsLabel')}
+          variant="fullWidth"
+        >
+          {offered.map((method) => (
+            <Tab
+              key={method.id}
+              value={method.id}
+              label={t(method.labelKey)}
+              id={tabId(method.id)}
+              aria-controls={panelId(method.id)}
+            />
+          ))}
+        </Tabs>
+      ) : null}
+      {/* No aria-labelledby on the panel: named "Password", it would be a second match for the
+          password field's label (in tests and for voice control). The tab points here by aria-controls. */}
+      <Box role={hasTabs ? 'tabpanel' : undefined} id={hasTabs ? panelId(current.id) : undefined}>
+        {/* Keyed by method: a switch starts the other method's form afresh (email is kept above). */}
+        <Form key={current.id} email={email} onEmailChange={setEmail} />
+      </Box>
+    </Stack>
+  );
+};

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { personalUserDataSchema, type PersonalUserData } from '@vigil/contracts';
+
+import { apiPaths } from '../../../config/paths';
+import { useApiClient, type ApiClient } from '../../../lib/api-client';
+
+/**
+ * The signed-in person's record (spec §3), checked against the contract's schema.
+ * @throws ApiError for a non-2xx answer; ZodError when the body breaks the contract
+ */
+export const getPersonalUserData = async (api: ApiClient, signal?: AbortSignal): Promise<PersonalUserData> =>
+  personalUserDataSchema.parse(await api.get(apiPaths.personalUserData, { signal }));
+
+export const personalUserDataQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: ['people', 'personal-user-data'],
+    queryFn: ({ signal }) => getPersonalUserData(api, signal),
+  });
+
+export const usePersonalUserData = () => {
+  const api = useApiClient();
+  return useQuery(personalUserDataQueryOptions(api));
+};

@@ -1,0 +1,45 @@
+import { createSdk } from '@descope/web-js-sdk';
+
+type WebSdk = ReturnType<typeof createSdk<true>>;
+
+export type { JWTResponse, UserResponse } from '@descope/web-js-sdk';
+
+/**
+ * The part of the web SDK the app uses. Naming it keeps test doubles honest (they must provide
+ * exactly this) and shows at a glance what the server has to support; widen it as features need
+ * more (magic link, enchanted link, tenant selection).
+ */
+export type AuthSdk = Pick<
+  WebSdk,
+  | 'refresh'
+  | 'me'
+  | 'logout'
+  | 'getSessionToken'
+  | 'getLastUserLoginId'
+  | 'onSessionTokenChange'
+  | 'onUserChange'
+  | 'onIsAuthenticatedChange'
+> & {
+  password: Pick<WebSdk['password'], 'signIn'>;
+  otp: {
+    signIn: Pick<WebSdk['otp']['signIn'], 'email'>;
+    verify: Pick<WebSdk['otp']['verify'], 'email'>;
+  };
+};
+
+/** One result of an SDK call: `{ ok, code, data?, error? }` (contract §3.2). */
+export type AuthResult = Awaited<ReturnType<AuthSdk['password']['signIn']>>;
+
+/**
+ * Stored tokens, the refresh 20 s before expiry, the refresh when the tab becomes visible, the
+ * clean-up after a 401 and the last-user keys are all the SDK's work; these options switch them on.
+ */
+export const createAuthSdk = ({ projectId, baseUrl }: { projectId: string; baseUrl: string }): AuthSdk =>
+  createSdk({
+    projectId,
+    // Always set: without it the SDK would call Descope's cloud (contract §1.1).
+    baseUrl,
+    persistTokens: true,
+    autoRefresh: true,
+    storeLastAuthenticatedUser: true,
+  });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+
+import { ClientConfigError, parseClientConfig } from './client-config';
+
+describe('parseClientConfig', () => {
+  it('keeps the methods this build knows, in the server’s order', () => {
+    expect(
+      parseClientConfig({
+        authProjectId: 'P2abc',
+        authBaseUrl: 'https://vigil.example.com',
+        authMethods: ['otp-email', 'passkeys', 'password'],
+      }),
+    ).toEqual({ authProjectId: 'P2abc', authBaseUrl: 'https://vigil.example.com', authMethods: ['otp-email', 'password'] });
+  });
+
+  it.each([
+    ['no object', null],
+    ['no project id', { authProjectId: '', authBaseUrl: 'https://x.example', authMethods: [] }],
+    ['a relative base URL', { authProjectId: 'P2abc', authBaseUrl: '/auth', authMethods: [] }],
+    ['no method list', { authProjectId: 'P2abc', authBaseUrl: 'https://x.example' }],
+  ])('refuses a body with %s', (_, body) => {
+    expect(() => parseClientConfig(body)).toThrow(ClientConfigError);
+  });
+});

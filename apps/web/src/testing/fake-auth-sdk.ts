@@ -1,0 +1,97 @@
+import { vi } from 'vitest';
+
+import type { AuthSdk, JWTResponse, UserResponse } from '../lib/auth/auth-sdk';
+
+// The SDK's pub/sub, reduced to what the fake needs. Like the real SDK, it publishes null on
+// sign-out although the SDK's types promise a value.
+const createChannel = <T>() => {
+  const listeners: ((value: T) => void)[] = [];
+  return {
+    subscribe: (listener: (value: T) => void) => {
+      listeners.push(listener);
+      return () => listeners.splice(listeners.indexOf(listener), 1);
+    },
+    publish: (value: T | null) => listeners.forEach((listener) => listener(value as T)),
+  };
+};
+
+export const buildAuthUser = (overrides: Partial<UserResponse> = {}): UserResponse => ({
+  userId: 'U2fakeuser',
+  loginIds: ['ada@example.com'],
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  createdTime: 1_700_000_000,
+  TOTP: false,
+  SAML: false,
+  SCIM: false,
+  password: true,
+  status: 'enabled',
+  test: false,
+  ...overrides,
+});
+
+/**
+ * An SDK-shaped double for component tests. Its calls answer "ok" with no session unless a test
+ * says otherwise; `signIn()` publishes a session the way the real SDK does after a 2xx with a
+ * session in it. Real sign-in against the real provider is the end-to-end test's job.
+ */
+export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string } = {}) => {
+  const sessionToken = createChannel<string>();
+  const user = createChannel<UserResponse>();
+  const isAuthenticated = createChannel<boolean>();
+  let currentToken = '';
+
+  const publishSession = (token: string, signedInUser: UserResponse | null) => {
+    currentToken = token;
+    sessionToken.publish(token);
+    if (signedInUser) user.publish(signedInUser);
+    isAuthenticated.publish(true);
+  };
+  const publishSignOut = () => {
+    currentToken = '';
+    sessionToken.publish(null);
+    user.publish(null);
+    isAuthenticated.publish(false);
+  };
+
+  const sdk = {
+    refresh: vi.fn<AuthSdk['refresh']>(async () => ({ ok: true })),
+    me: vi.fn<AuthSdk['me']>(async () => ({ ok: true, code: 200, data: buildAuthUser() })),
+    logout: vi.fn<AuthSdk['logout']>(async () => {
+      publishSignOut();
+      return { ok: true, code: 200 };
+    }),
+    getSessionToken: vi.fn<AuthSdk['getSessionToken']>(() => currentToken),
+    getLastUserLoginId: vi.fn<AuthSdk['getLastUserLoginId']>(() => lastLoginId),
+    onSessionTokenChange: sessionToken.subscribe,
+    onUserChange: user.subscribe,
+    onIsAuthenticatedChange: isAuthenticated.subscribe,
+    password: {
+      signIn: vi.fn<AuthSdk['password']['signIn']>(async () => ({ ok: true, code: 200 })),
+    },
+    otp: {
+      signIn: { email: vi.fn<AuthSdk['otp']['signIn']['email']>(async () => ({ ok: true, code: 200 })) },
+      verify: { email: vi.fn<AuthSdk['otp']['verify']['email']>(async () => ({ ok: true, code: 200 })) },
+    },
+  } satisfies AuthSdk;
+
+  return {
+    sdk,
+    /** What the real SDK does after a successful sign-in or refresh. */
+    signIn: (signedInUser: UserResponse | null = buildAuthUser(), token = 'fake.session.jwt') =>
+      publishSession(token, signedInUser),
+    signOut: publishSignOut,
+  };
+};
+
+export type FakeAuthSdk = ReturnType<typeof createFakeAuthSdk>;
+
+/** A JWTResponse as the provider sends it, for stubs that answer a sign-in. */
+export const buildJwtResponse = (overrides: Partial<JWTResponse> = {}): JWTResponse => ({
+  sessionJwt: 'fake.session.jwt',
+  refreshJwt: 'fake.refresh.jwt',
+  sessionExpiration: Math.floor(Date.now() / 1000) + 600,
+  claims: {},
+  user: buildAuthUser(),
+  ...overrides,
+});
