@@ -33,7 +33,8 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT: must be a whole number'],
-    [{ PORT: '70000' }, 'PORT: must be between 0 and 65535'],
+    [{ PORT: '70000' }, 'PORT: must be at most 65535'],
+    [{ AUDIT_LOG_RETENTION_DAYS: '7' }, 'AUDIT_LOG_RETENTION_DAYS: must be at least 30'],
     [{ DATABASE_URL: 'mysql://db/vigil' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
     [{ PUBLIC_URL: 'vigil.example.com' }, 'PUBLIC_URL: must be an http:// or https:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL:'],

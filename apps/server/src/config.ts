@@ -12,16 +12,19 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** A whole number from the environment, with messages that name the bounds. */
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER, why = '') =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}${why}` })
+    .max(max, { error: `must be at most ${max}` });
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(0, { error: 'must be between 0 and 65535' })
-    .max(65535, { error: 'must be between 0 and 65535' })
-    .default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
@@ -37,22 +40,13 @@ const environmentSchema = z.object({
     .default('P2vigillocal000000000000000'),
   AUTH_BASE_URL: optionalText.pipe(httpUrl.optional()),
   TRUST_PROXY: optionalText.pipe(booleanFromText.optional()),
-  AUDIT_LOG_RETENTION_DAYS: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(30, { error: 'must be at least 30' })
-    .default(730),
+  AUDIT_LOG_RETENTION_DAYS: wholeNumber(30).default(730),
   WEB_DIST_DIR: optionalText,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   AUTH_SELF_SIGNUP: optionalText.pipe(booleanFromText.optional()),
-  AUTH_SESSION_TTL_SECONDS: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(60, { error: 'must be at least 60 (the SDK refreshes 20 s before expiry)' })
-    .max(86_400, { error: 'must be at most 86400' })
-    .default(600),
-  AUTH_REFRESH_IDLE_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).default(14),
-  AUTH_REFRESH_ABSOLUTE_DAYS: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).default(30),
+  AUTH_SESSION_TTL_SECONDS: wholeNumber(60, 86_400, ' (the SDK refreshes 20 s before expiry)').default(600),
+  AUTH_REFRESH_IDLE_DAYS: wholeNumber(1).default(14),
+  AUTH_REFRESH_ABSOLUTE_DAYS: wholeNumber(1).default(30),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().min(3).default('Vigil <no-reply@localhost>'),
 });
