@@ -58,8 +58,8 @@ const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
   ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
 });
 
-/** Sign-in methods the embedded provider offers today; links and passkeys arrive with later parts. */
-const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email'];
+/** Sign-in methods the embedded provider offers the web app; OAuth, SAML and passkeys come with part 2. */
+const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email', 'magiclink', 'enchantedlink'];
 
 export const jobDefinitions = (config: Config): AnyJobDefinition[] => [
   createPruneAuditLogJob(config.auditLogRetentionDays),
@@ -129,6 +129,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       secret: loadAuthSecret(config.auth.secret, config.dataDir),
       smtpUrl: config.mail.smtpUrl,
       mailFrom: config.mail.from,
+      twilio: config.twilio,
       selfSignUp: config.auth.selfSignUp,
       sessionTtlSeconds: config.auth.sessionTtlSeconds,
       refreshIdleSeconds: config.auth.refreshIdleSeconds,

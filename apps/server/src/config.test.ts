@@ -44,6 +44,7 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'too-short' }, 'AUTH_SECRET: must be at least 32 characters'],
     [{ AUTH_SESSION_TTL_SECONDS: '30' }, 'AUTH_SESSION_TTL_SECONDS: must be at least 60'],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ TWILIO_FROM: '5551234' }, 'TWILIO_FROM: must be + followed by 4 to 15 digits'],
   ])('names the variable and the problem for %o', (env, expected) => {
     expect(problemsOf(env)).toEqual([expect.stringContaining(expected)]);
   });
@@ -51,6 +52,17 @@ describe('loadConfig', () => {
   it('uses an outside provider when AUTH_BASE_URL names another address', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://vigil.example.com', AUTH_BASE_URL: 'https://auth.example.com/' });
     expect(config.auth).toMatchObject({ embedded: false, baseUrl: 'https://auth.example.com' });
+  });
+
+  it('sends phone messages through Twilio only when account, token and sender are all set', () => {
+    expect(loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' }).twilio).toBeUndefined();
+    expect(loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+15550001111' }).twilio).toEqual({
+      baseUrl: 'https://api.twilio.com',
+      accountSid: 'AC1',
+      authToken: 't',
+      from: '+15550001111',
+      whatsappFrom: undefined,
+    });
   });
 
   it('lists every bad variable at once', () => {

@@ -49,6 +49,11 @@ const environmentSchema = z.object({
   AUTH_REFRESH_ABSOLUTE_DAYS: wholeNumber(1).default(30),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().min(3).default('Vigil <no-reply@localhost>'),
+  TWILIO_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
+  TWILIO_WHATSAPP_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
 });
 
 export type Config = Readonly<{
@@ -73,6 +78,8 @@ export type Config = Readonly<{
     refreshAbsoluteSeconds: number;
   };
   mail: { smtpUrl?: string; from: string };
+  /** SMS, voice and WhatsApp through a Twilio-compatible API; undefined sends them to the outbox. */
+  twilio?: { baseUrl: string; accountSid: string; authToken: string; from: string; whatsappFrom?: string };
   trustProxy: boolean;
   auditLogRetentionDays: number;
   webDistDir: string;
@@ -126,6 +133,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       refreshAbsoluteSeconds: e.AUTH_REFRESH_ABSOLUTE_DAYS * 86_400,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { baseUrl: e.TWILIO_BASE_URL, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, whatsappFrom: e.TWILIO_WHATSAPP_FROM }
+        : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR ? resolve(base, e.WEB_DIST_DIR) : defaultWebDist,

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+import createSdk from '@descope/web-js-sdk';
 import { describe, expect, it } from 'vitest';
 import { projectId, useProvider } from './test/provider-harness.ts';
 
@@ -47,6 +49,16 @@ describe('bad input gets a clear 4xx in the contract shape, never a 5xx', () => 
     const response = await post('/nothing/here', {});
     expect(response.statusCode).toBe(404);
     expect(response.json().errorCode).toBe('E011404');
+  });
+
+  it('the SDK reports 429 with retryAfter as a number of seconds', async () => {
+    const user = await provider.buildUser();
+    const sdk = createSdk({ projectId, baseUrl: provider.baseUrl, persistTokens: false, autoRefresh: false });
+    for (let i = 0; i < 3; i++) await sdk.password.signIn(user.email, 'wrong password here');
+    const limited = await sdk.password.signIn(user.email, user.password);
+    expect(limited.code).toBe(429);
+    expect(limited.error).toMatchObject({ errorCode: 'E130429', retryAfter: expect.any(Number) });
+    expect((limited.error as unknown as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
   });
 
   it('too many attempts for one login id: 429 with Retry-After', async () => {

@@ -21,7 +21,7 @@ describe('password', () => {
     const result = await sdk.password.signIn(user.email, user.password);
     expect(result.ok).toBe(true);
     const data = result.data!;
-    expect(data.user).toMatchObject({ userId: user.userId, loginIds: [user.email], email: user.email, password: true, TOTP: false });
+    expect(data.user).toMatchObject({ userId: user.userId, loginIds: [user.email, user.phone], email: user.email, password: true, TOTP: false });
     expect(data.sessionExpiration).toBeGreaterThan(Date.now() / 1000 + 500);
     expect(localStorage.getItem('DS')).toBe(data.sessionJwt);
     expect(localStorage.getItem('DSR')).toBe(data.refreshJwt);

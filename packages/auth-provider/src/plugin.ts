@@ -4,11 +4,14 @@ import fp from 'fastify-plugin';
 import type { AuthMethod, ProviderContext, ProviderSettings } from './context.ts';
 import type { AuthDb } from './database.ts';
 import { type Delivery, createDelivery } from './delivery/delivery.ts';
+import type { TwilioOptions } from './delivery/twilio.ts';
 import { AuthError, authErrors, errorBody } from './errors.ts';
 import { authEventsLog } from './http/auth-events.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { createKeyRing } from './keys/signing-keys.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
+import { accessKeyRoutes } from './methods/access-key.routes.ts';
+import { enchantedLinkRoutes } from './methods/enchanted-link.routes.ts';
 import { magicLinkRoutes } from './methods/magic-link.routes.ts';
 import { otpRoutes } from './methods/otp.routes.ts';
 import { passwordRoutes } from './methods/password.routes.ts';
@@ -24,6 +27,8 @@ export type AuthProviderOptions = {
   appName?: string;
   smtpUrl?: string;
   mailFrom?: string;
+  /** SMS, voice and WhatsApp through a Twilio-compatible API; without it they go to the outbox. */
+  twilio?: TwilioOptions;
   /** Replaces SMTP/outbox delivery (tests that capture messages). */
   delivery?: Delivery;
   sessionTtlSeconds?: number;
@@ -73,7 +78,11 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
     log.warn({ kid }, 'a signing key could not be decrypted with this secret (was it replaced?): retired it and made a new one'),
   );
   await keys.signingKey();
-  const delivery = options.delivery ?? createDelivery(options.db, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom ?? `${settings.appName} <no-reply@localhost>` });
+  const delivery = options.delivery ?? createDelivery(options.db, {
+      smtpUrl: options.smtpUrl,
+      mailFrom: options.mailFrom ?? `${settings.appName} <no-reply@localhost>`,
+      twilio: options.twilio,
+    });
   const context: ProviderContext = {
     db: options.db,
     secret: options.secret,
@@ -109,6 +118,8 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       await passwordRoutes(v1, context);
       await otpRoutes(v1, context);
       await magicLinkRoutes(v1, context);
+      await enchantedLinkRoutes(v1, context);
+      await accessKeyRoutes(v1, context);
       await sessionRoutes(v1, context);
     }, { prefix: '/v1/auth' });
     await keysRoutes(scope, context);

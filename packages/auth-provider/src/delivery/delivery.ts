@@ -2,20 +2,29 @@ import nodemailer from 'nodemailer';
 import { randomId } from '../crypto.ts';
 import type { AuthDb } from '../database.ts';
 import { outboxMessages } from '../schema/index.ts';
+import { type TwilioOptions, sendWithTwilio } from './twilio.ts';
 
 export type OutgoingMessage = { channel: string; to: string; subject: string; text: string; html?: string };
 export type Delivery = { send: (message: OutgoingMessage) => Promise<void> };
 
 /**
- * Email goes through SMTP when an SMTP URL is configured; everything else (and email without SMTP)
+ * Email goes through SMTP when an SMTP URL is configured; SMS, voice and WhatsApp through a
+ * Twilio-compatible API when one is. Everything else (and everything in a deployment with neither)
  * lands in the operator outbox, so a demo works with no outside service.
  */
-export const createDelivery = (db: AuthDb, options: { smtpUrl?: string; mailFrom: string }): Delivery & { close: () => void } => {
+export const createDelivery = (
+  db: AuthDb,
+  options: { smtpUrl?: string; mailFrom: string; twilio?: TwilioOptions },
+): Delivery & { close: () => void } => {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   return {
     send: async (message) => {
       if (message.channel === 'email' && transport) {
         await transport.sendMail({ from: options.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        return;
+      }
+      if (options.twilio && (message.channel === 'sms' || message.channel === 'voice' || message.channel === 'whatsapp')) {
+        await sendWithTwilio(options.twilio, message.channel, message.to, message.text);
         return;
       }
       await db.insert(outboxMessages).values({

@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
-import { loginIds, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
+import { randomId, randomToken, sha256 } from '../crypto.ts';
+import { accessKeys, loginIds, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
 import { normaliseLoginId } from '../users/users.repository.ts';
 
 export type ManagedUser = {
@@ -65,7 +66,7 @@ export const createAuthManagement = (db: AuthDb) => {
             });
           await tx
             .insert(loginIds)
-            .values(batch.map((u) => ({ loginId: normaliseLoginId(u.email), userId: u.userId })))
+            .values(batch.flatMap((u) => [u.email, ...(u.phone ? [u.phone] : [])].map((id) => ({ loginId: normaliseLoginId(id), userId: u.userId }))))
             .onConflictDoNothing();
           const memberships = batch.flatMap((u) => Object.entries(u.tenants).map(([tenantId, roleNames]) => ({ userId: u.userId, tenantId, roleNames })));
           if (memberships.length) {
@@ -95,6 +96,28 @@ export const createAuthManagement = (db: AuthDb) => {
       await revokeAll(userId, 'user disabled');
     },
     enableUser: async (userId: string) => db.update(users).set({ status: 'enabled', updatedAt: new Date() }).where(eq(users.id, userId)),
+    /**
+     * A new access key. The returned `accessKey` is the only time its secret exists outside the
+     * caller's hands: only its hash is stored.
+     */
+    createAccessKey: async (key: { name: string; tenantRoles: Record<string, string[]>; roleNames?: string[]; expiresAt?: Date; createdBy?: string }) => {
+      const accessKey = `VAK_${randomToken(32)}`;
+      const id = randomId('AK');
+      await db.insert(accessKeys).values({
+        id,
+        name: key.name,
+        secretHash: sha256(accessKey),
+        tenantRoles: key.tenantRoles,
+        roleNames: key.roleNames ?? [],
+        expiresAt: key.expiresAt,
+        createdBy: key.createdBy,
+      });
+      return { id, accessKey };
+    },
+    revokeAccessKey: async (id: string) => db.update(accessKeys).set({ revokedAt: new Date() }).where(eq(accessKeys.id, id)),
+    /** Keys that include a tenant, without their secrets. */
+    listAccessKeys: async (tenantId: string) =>
+      (await db.select().from(accessKeys).where(sql`${accessKeys.tenantRoles} ? ${tenantId}`)).map(({ secretHash: _secret, ...key }) => key),
     countUsers: async (ids: string[]) =>
       ids.length ? (await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.id, ids)))[0]!.n : 0,
   };

@@ -1,31 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
-import { AuthError } from '../errors.ts';
-import { clientInfo, readAuthorization } from '../http/request-context.ts';
+import { readAuthorization } from '../http/request-context.ts';
 import { parseBody, secretSchema } from '../http/validation.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { channelFrom, completeVerification, sendPasswordless, sendUpdate } from './passwordless.ts';
 import { throttle } from './throttle.ts';
 import { consumeLinkToken } from './verifications.ts';
 
 /**
- * Verifying a link token (contract §2.5 `magiclink/verify`). Password-reset links land here too,
- * as with Descope: the app verifies the token, then sets the new password with the session.
+ * Magic links (contract §2.5). Password-reset links are verified here too, as with Descope: the
+ * app verifies the token, then sets the new password with the session it gets.
  */
 export const magicLinkRoutes = async (app: FastifyInstance, context: ProviderContext) => {
-  const users = usersRepository(context.db);
+  for (const mode of ['signin', 'signup', 'signup-in'] as const) {
+    app.post(`/magiclink/${mode}/:channel`, (request) =>
+      sendPasswordless(context, request, 'magiclink', mode, channelFrom(request, ['email', 'sms', 'whatsapp'])),
+    );
+  }
+  app.post('/magiclink/update/email', (request) => sendUpdate(context, request, 'magiclink', 'email', 'email'));
+  app.post('/magiclink/update/phone/:channel', (request) =>
+    sendUpdate(context, request, 'magiclink', 'phone', channelFrom(request, ['sms', 'whatsapp', 'im'])),
+  );
+
   app.post('/magiclink/verify', async (request) => {
     readAuthorization(request, context.settings.projectId);
     const body = parseBody(z.object({ token: secretSchema('token') }), request.body);
     throttle(context, 'magiclink.verify', request.ip);
-    const client = clientInfo(request);
     const verification = await consumeLinkToken(context, body.token, ['magiclink', 'password-reset']);
-    const user = await users.findById(verification.userId!);
-    if (!user || user.status !== 'enabled') throw new AuthError('invalidCode', 'The link is not valid any more');
-    if (!user.verifiedEmail) await users.markEmailVerified(user.id);
-    // A reset link proves control of the mailbox: it unlocks an account locked by failed passwords.
-    if (verification.kind === 'password-reset') await users.clearPasswordFailures(user.id);
-    await context.events.record({ event: 'signin', method: verification.kind, success: true, userId: user.id, loginId: verification.loginId }, client);
-    return context.sessions.start(user, ['email'], client);
+    return completeVerification(context, request, verification, 'email');
   });
 };

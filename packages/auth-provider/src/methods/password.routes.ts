@@ -33,7 +33,13 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     const matches = await argon2.verify(user?.passwordHash ?? context.dummyPasswordHash, password);
     const usable = user && user.status === 'enabled' && !user.lockedAt && user.passwordHash;
     if (!usable || !matches) {
-      if (user && user.passwordHash && !matches) await users.recordPasswordFailure(user.id, settings.lockAfterFailedPasswords);
+      if (user && user.passwordHash && !matches) {
+        const failure = await users.recordPasswordFailure(user.id, settings.lockAfterFailedPasswords);
+        // The failure that locks the account mails its owner a link that unlocks it.
+        if (failure?.attempts === settings.lockAfterFailedPasswords && user.email && user.status === 'enabled') {
+          await startVerification(context, { kind: 'password-reset', channel: 'email', loginId, user, client, purpose: 'unlock', defaultPath: '/login/reset-password/' });
+        }
+      }
       await context.events.record({ event: 'signin', method: 'password', success: false, userId: user?.id, loginId, reason: !user ? 'unknown login id' : !matches ? 'wrong password' : 'account locked or disabled' }, client);
       throw signInFailed();
     }

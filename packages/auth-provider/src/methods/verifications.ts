@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ProviderContext } from '../context.ts';
+import { randomInt } from 'node:crypto';
 import { keyedHash, randomCode, randomId, randomToken, sameSecret } from '../crypto.ts';
 import { AuthError } from '../errors.ts';
 import { verifications } from '../schema/index.ts';
@@ -18,6 +19,10 @@ type StartOptions = {
   redirectUrl?: string;
   defaultPath?: string;
   withPendingRef?: boolean;
+  /** An update: the new email or phone, which is also where the message goes. */
+  targetValue?: string;
+  /** A reset link sent because too many wrong passwords locked the account. */
+  purpose?: 'unlock';
 };
 
 /** A link must lead back into this application, never elsewhere: otherwise a token could be phished. */
@@ -30,14 +35,31 @@ const linkBase = (context: ProviderContext, redirectUrl: string | undefined, def
   return redirectUrl;
 };
 
-const messageFor = (context: ProviderContext, kind: Kind, secret: string, link: string | undefined) => {
+type MessageDetails = { secret: string; link?: string; linkId?: string; purpose?: 'unlock'; isUpdate: boolean };
+
+const messageFor = (context: ProviderContext, kind: Kind, { secret, link, linkId, purpose, isUpdate }: MessageDetails) => {
   const app = context.settings.appName;
   const minutes = Math.round(context.settings.codeTtlSeconds / 60);
   const ignore = 'If you did not ask for this, you can ignore this message: nothing changes.';
+  if (isUpdate) {
+    const confirm = link ? `Open this link to confirm it:\n\n${link}` : `Your confirmation code is ${secret}`;
+    return { subject: `Confirm your new ${app} sign-in address`, text: `${confirm}\n\nIt works once, for ${minutes} minutes.\n\n${ignore}` };
+  }
   switch (kind) {
     case 'otp':
       return { subject: `Your ${app} sign-in code`, text: `Your ${app} sign-in code is ${secret}\n\nIt works once, for ${minutes} minutes.\n\n${ignore}` };
+    case 'enchantedlink':
+      return {
+        subject: `Sign in to ${app} (link ${linkId})`,
+        text: `Open this link to sign in to ${app} where you asked for it. The page there shows the number ${linkId}.\n\n${link}\n\nIt works once, for ${minutes} minutes.\n\n${ignore}`,
+      };
     case 'password-reset':
+      if (purpose === 'unlock') {
+        return {
+          subject: `Your ${app} account was locked`,
+          text: `After too many wrong passwords your ${app} account was locked. Open this link to choose a new password and unlock it:\n\n${link}\n\nIt works once, for ${minutes} minutes. If the wrong passwords were not yours, someone may be guessing: choose a strong new password.`,
+        };
+      }
       return { subject: `Reset your ${app} password`, text: `Open this link to choose a new ${app} password:\n\n${link}\n\nIt works once, for ${minutes} minutes.\n\n${ignore}` };
     default:
       return { subject: `Sign in to ${app}`, text: `Open this link to sign in to ${app}:\n\n${link}\n\nIt works once, for ${minutes} minutes.\n\n${ignore}` };
@@ -52,6 +74,7 @@ export const startVerification = async (context: ProviderContext, options: Start
   const isCode = options.kind === 'otp';
   const secret = isCode ? randomCode() : randomToken();
   const pendingRef = options.withPendingRef ? randomToken() : undefined;
+  const linkId = options.withPendingRef ? String(randomInt(10, 100)) : undefined;
   const link = isCode ? undefined : `${linkBase(context, options.redirectUrl, options.defaultPath ?? '/login/verify/')}${options.redirectUrl?.includes('?') ? '&' : '?'}t=${secret}`;
   const loginId = normaliseLoginId(options.loginId);
   const id = randomId('V');
@@ -65,6 +88,7 @@ export const startVerification = async (context: ProviderContext, options: Start
       kind: options.kind,
       channel: options.channel,
       loginId,
+      targetValue: options.targetValue ?? null,
       userId: options.user?.id ?? null,
       secretHash: keyedHash(context.secret, isCode ? `${id}:${secret}` : secret),
       pendingRefHash: pendingRef ? keyedHash(context.secret, pendingRef) : null,
@@ -74,10 +98,11 @@ export const startVerification = async (context: ProviderContext, options: Start
     });
   });
   if (options.user) {
-    const recipient = options.channel === 'email' ? options.user.email! : options.user.phone!;
-    await context.delivery.send({ channel: options.channel, to: recipient, ...messageFor(context, options.kind, secret, link) });
+    const recipient = options.targetValue ?? (options.channel === 'email' ? options.user.email! : options.user.phone!);
+    const message = messageFor(context, options.kind, { secret, link, linkId, purpose: options.purpose, isUpdate: Boolean(options.targetValue) });
+    await context.delivery.send({ channel: options.channel, to: recipient, ...message });
   }
-  return { pendingRef };
+  return { pendingRef, linkId };
 };
 
 const invalidCode = () => new AuthError('invalidCode', 'The code is wrong or has expired; ask for a new one');
@@ -139,4 +164,25 @@ export const consumeLinkToken = async (context: ProviderContext, token: string, 
     throw new AuthError('invalidCode', 'The link is not valid: it was used already, has expired or was replaced by a newer one');
   }
   return consumed;
+};
+
+/**
+ * The polling side of an enchanted link: answers once with the verification when its link has been
+ * opened (anywhere), then forgets the reference so it cannot be used again.
+ * @throws AuthError enchantedLinkPending until then (the SDK keeps polling on non-2xx).
+ */
+export const takeVerifiedPending = async (context: ProviderContext, pendingRef: string) => {
+  const [taken] = await context.db
+    .update(verifications)
+    .set({ pendingRefHash: null })
+    .where(
+      and(
+        eq(verifications.pendingRefHash, keyedHash(context.secret, pendingRef)),
+        isNotNull(verifications.verifiedAt),
+        gt(verifications.expiresAt, new Date(Date.now() - 60_000)),
+      ),
+    )
+    .returning();
+  if (!taken?.userId) throw new AuthError('enchantedLinkPending', 'The link has not been opened yet');
+  return taken;
 };

@@ -111,6 +111,8 @@ export const verifications = auth.table(
   {
     id: text().primaryKey(),
     kind: text({ enum: ['otp', 'magiclink', 'enchantedlink', 'password-reset'] }).notNull(),
+    /** For updates: the new email or phone the code or link confirms. */
+    targetValue: text(),
     channel: text().notNull(),
     loginId: text().notNull(),
     /** Null when nobody has this login id: the answer looks the same, nothing is sent. */
@@ -151,6 +153,28 @@ export const authEvents = auth.table(
 );
 
 /**
+ * Keys for machines (integrations, scripts): exchanged for a session token. Only a hash of the
+ * secret is kept; the key is shown once, when it is made. Expiring and revocable.
+ */
+export const accessKeys = auth.table(
+  'access_keys',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    secretHash: text().notNull(),
+    /** Tenant id → role names the key's sessions carry. */
+    tenantRoles: jsonb().$type<Record<string, string[]>>().notNull().default({}),
+    roleNames: text().array().notNull().default(sql`'{}'::text[]`),
+    createdBy: text(),
+    expiresAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('access_keys_secret_hash_idx').on(t.secretHash)],
+);
+
+/**
  * Messages the embedded deployment does not send anywhere (no SMTP, no SMS provider configured):
  * superadmins read them here. They hold the code or link they deliver, like any mailbox.
  */
@@ -167,4 +191,4 @@ export const outboxMessages = auth.table(
   (t) => [index().on(t.createdAt)],
 );
 
-export const authSchema = { signingKeys, tenants, users, loginIds, userTenants, refreshTokens, verifications, authEvents, outboxMessages };
+export const authSchema = { signingKeys, tenants, users, loginIds, userTenants, refreshTokens, verifications, authEvents, accessKeys, outboxMessages };

@@ -108,6 +108,14 @@ export const createSessions = (db: AuthDb, keys: KeyRing, settings: SessionSetti
   };
 
   return {
+    /** A session for a machine holding an access key: no refresh token, it exchanges the key again. */
+    signForAccessKey: async (key: { id: string; roleNames: string[]; tenantRoles: Record<string, string[]> }, selectedTenant?: string) => {
+      const expiration = nowSeconds() + settings.sessionTtlSeconds;
+      const tenants = Object.fromEntries(Object.entries(key.tenantRoles).map(([id, roles]) => [id, { roles, permissions: [] }]));
+      const dct = selectedTenant && selectedTenant in tenants ? selectedTenant : undefined;
+      const sessionJwt = await sign({ drn: 'DS', amr: ['access_key'], roles: key.roleNames, permissions: [], tenants, ...(dct ? { dct } : {}) }, key.id, expiration);
+      return { keyId: key.id, sessionJwt, expiration };
+    },
     /** A new sign-in: a new family and its first tokens. */
     start: async (user: UserRow, amr: string[], client: ClientInfo, selectedTenant: string | null = null, firstSeen = false) => {
       const family = {

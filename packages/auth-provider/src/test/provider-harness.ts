@@ -10,6 +10,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type AuthDatabase, applyAuthMigrations } from '../database.ts';
 import { createAuthManagement } from '../management/management.ts';
 import { type AuthProviderOptions, authProviderPlugin } from '../plugin.ts';
+import { startFakeTwilio } from './fake-twilio.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 
 export const projectId = 'P2conformance0000000000000000';
@@ -29,9 +30,10 @@ export type Harness = {
   baseUrl: string;
   database: AuthDatabase;
   inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
   management: ReturnType<typeof createAuthManagement>;
   /** A user with a password in a fresh tenant; every test makes its own. */
-  buildUser: (options?: { password?: string; tenants?: number }) => Promise<{ userId: string; email: string; password: string; tenantIds: string[] }>;
+  buildUser: (options?: { password?: string; tenants?: number }) => Promise<{ userId: string; email: string; phone: string; password: string; tenantIds: string[] }>;
 };
 
 /** The provider alone on a loopback port, with a real SMTP server for what it sends. */
@@ -42,6 +44,7 @@ export const useProvider = (options: Partial<AuthProviderOptions> = {}): Harness
     const database = await openDatabase();
     await applyAuthMigrations(database);
     harness.inbox = await startSmtpInbox();
+    harness.twilio = await startFakeTwilio('ACtest0000000000000000000000000000', 'twilio-test-token');
     harness.database = database;
     harness.app = Fastify({ logger: false });
     await harness.app.register(authProviderPlugin, {
@@ -51,6 +54,7 @@ export const useProvider = (options: Partial<AuthProviderOptions> = {}): Harness
       secret: Buffer.from('conformance-test-secret-of-32-bytes!!'),
       smtpUrl: harness.inbox.url,
       mailFrom: 'Vigil <no-reply@vigil.test>',
+      twilio: { baseUrl: harness.twilio.baseUrl, accountSid: 'ACtest0000000000000000000000000000', authToken: 'twilio-test-token', from: '+15550001111' },
       ...options,
     });
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
@@ -63,15 +67,17 @@ export const useProvider = (options: Partial<AuthProviderOptions> = {}): Harness
       await harness.management.upsertTenants(tenantIds.map((id, i) => ({ id, name: `Tenant ${i} ${tag}` })));
       const userId = `U${tag}`;
       const email = `user.${tag}@vigil.test`;
+      const phone = `+1555${String(parseInt(tag.slice(0, 6), 16) % 10_000_000).padStart(7, '0')}`;
       const passwordHash = password === 'correct horse battery staple' ? sharedHash : await argon2.hash(password, { type: argon2.argon2id });
       await harness.management.upsertUsers([
-        { userId, email, givenName: 'Test', familyName: tag, tenants: Object.fromEntries(tenantIds.map((id) => [id, ['Admin']])), passwordHash },
+        { userId, email, phone, givenName: 'Test', familyName: tag, tenants: Object.fromEntries(tenantIds.map((id) => [id, ['Admin']])), passwordHash },
       ]);
-      return { userId, email, password, tenantIds };
+      return { userId, email, phone, password, tenantIds };
     };
     close = async () => {
       await harness.app.close();
       await harness.inbox.close();
+      await harness.twilio.close();
       await database.close();
     };
   });

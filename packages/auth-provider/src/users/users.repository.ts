@@ -18,8 +18,15 @@ export const usersRepository = (db: AuthDb) => ({
         .limit(1)
     )[0]?.user,
   findById: async (userId: string) => (await db.select().from(users).where(eq(users.id, userId)).limit(1))[0],
+  /** Emails first: the SDK remembers `loginIds[0]` as the last user, and people recognise their email. */
   listLoginIds: async (userId: string) =>
-    (await db.select({ loginId: loginIds.loginId }).from(loginIds).where(eq(loginIds.userId, userId))).map((r) => r.loginId),
+    (
+      await db
+        .select({ loginId: loginIds.loginId })
+        .from(loginIds)
+        .where(eq(loginIds.userId, userId))
+        .orderBy(sql`position('@' in ${loginIds.loginId}) = 0`, loginIds.createdAt, loginIds.loginId)
+    ).map((r) => r.loginId),
   listTenants: async (userId: string) =>
     db
       .select({ tenantId: tenants.id, tenantName: tenants.name, roleNames: userTenants.roleNames })
@@ -48,4 +55,24 @@ export const usersRepository = (db: AuthDb) => ({
       .set({ passwordHash, failedPasswordAttempts: 0, lockedAt: null, updatedAt: new Date() })
       .where(eq(users.id, userId)),
   markEmailVerified: async (userId: string) => db.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId)),
+  /**
+   * Applies a confirmed new email or phone: the user's field changes and the login id that was the
+   * old value follows it, so the person signs in with the new one.
+   * @returns false when another user signs in with that value already.
+   */
+  applyConfirmedUpdate: async (user: UserRow, channel: string, value: string) =>
+    db.transaction(async (tx) => {
+      const field = channel === 'email' ? 'email' : 'phone';
+      const newLoginId = normaliseLoginId(value);
+      const [taken] = await tx.select().from(loginIds).where(eq(loginIds.loginId, newLoginId)).limit(1);
+      if (taken && taken.userId !== user.id) return false;
+      const old = user[field];
+      if (old) await tx.delete(loginIds).where(and(eq(loginIds.userId, user.id), eq(loginIds.loginId, normaliseLoginId(old))));
+      await tx.insert(loginIds).values({ loginId: newLoginId, userId: user.id }).onConflictDoNothing();
+      await tx
+        .update(users)
+        .set(field === 'email' ? { email: value, verifiedEmail: true, updatedAt: new Date() } : { phone: value, verifiedPhone: true, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return true;
+    }),
 });

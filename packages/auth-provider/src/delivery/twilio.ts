@@ -1,0 +1,50 @@
+export type TwilioOptions = {
+  /** https://api.twilio.com, or any service speaking the same API. */
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  /** The sending number for SMS and voice, +E.164. */
+  from: string;
+  /** The WhatsApp sender, +E.164; defaults to `from`. */
+  whatsappFrom?: string;
+};
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Twilio's REST API (2010-04-01): SMS and WhatsApp through Messages, voice through Calls with
+ * TwiML that reads the message out, digits one by one so a code is understood.
+ * @throws Error naming Twilio's status and message when it refuses.
+ */
+export const sendWithTwilio = async (options: TwilioOptions, channel: 'sms' | 'whatsapp' | 'voice', to: string, text: string) => {
+  const account = encodeURIComponent(options.accountSid);
+  const base = `${options.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${account}`;
+  const form = new URLSearchParams();
+  let url = `${base}/Messages.json`;
+  if (channel === 'voice') {
+    url = `${base}/Calls.json`;
+    const spoken = text.replace(/\d/g, (digit) => `${digit}, `);
+    form.set('To', to);
+    form.set('From', options.from);
+    form.set('Twiml', `<Response><Say>${escapeXml(spoken)}</Say><Pause length="1"/><Say>${escapeXml(spoken)}</Say></Response>`);
+  } else {
+    const whatsapp = channel === 'whatsapp';
+    form.set('To', whatsapp ? `whatsapp:${to}` : to);
+    form.set('From', whatsapp ? `whatsapp:${options.whatsappFrom ?? options.from}` : options.from);
+    form.set('Body', text);
+  }
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: form,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) {
+    const detail = (await response.json().catch(() => ({}))) as { message?: string; code?: number };
+    throw new Error(`Twilio refused the ${channel} message: HTTP ${response.status} ${detail.code ?? ''} ${detail.message ?? ''}`.trim());
+  }
+  return ((await response.json()) as { sid?: string }).sid;
+};

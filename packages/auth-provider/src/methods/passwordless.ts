@@ -1,0 +1,123 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ProviderContext } from '../context.ts';
+import { AuthError } from '../errors.ts';
+import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
+import { emailSchema, loginIdSchema, parseBody, phoneSchema, userSchema } from '../http/validation.ts';
+import { createUserWithLoginId } from '../users/create-user.ts';
+import { maskEmail } from '../users/user.presenter.ts';
+import { normaliseLoginId, usersRepository } from '../users/users.repository.ts';
+import { throttle } from './throttle.ts';
+import { startVerification } from './verifications.ts';
+
+type Kind = 'otp' | 'magiclink' | 'enchantedlink';
+export type SendMode = 'signin' | 'signup' | 'signup-in';
+
+const defaultPaths: Record<Kind, string> = { otp: '', magiclink: '/login/verify/', enchantedlink: '/login/enchanted/' };
+export const maskPhone = (phone: string) => `${'*'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
+
+/** The channel from the path, checked against the ones this method offers. */
+export const channelFrom = (request: FastifyRequest, channels: readonly string[]) =>
+  parseBody(z.object({ channel: z.enum(channels as [string, ...string[]], { error: `channel must be one of ${channels.join(', ')}` }) }), request.params).channel;
+
+/**
+ * Sending a code or link to sign in or sign up (contract §2.4–2.6). The answer is the same whether
+ * or not the login id exists; only a usable account is actually sent anything.
+ */
+export const sendPasswordless = async (context: ProviderContext, request: FastifyRequest, kind: Kind, mode: SendMode, channel: string) => {
+  readAuthorization(request, context.settings.projectId);
+  const users = usersRepository(context.db);
+  const body = parseBody(
+    z.object({ loginId: channel === 'email' ? emailSchema : phoneSchema, URI: z.string().max(2000).optional(), user: userSchema }),
+    request.body,
+  );
+  throttle(context, `${kind}.send`, request.ip, body.loginId);
+  if (mode === 'signup' && !context.settings.selfSignUp) {
+    throw new AuthError('signUpDisabled', 'Sign-up is not open here; ask your administrator for an account');
+  }
+  let user = await users.findByLoginId(body.loginId);
+  if (!user && mode !== 'signin' && context.settings.selfSignUp) {
+    user = await createUserWithLoginId(context.db, body.loginId, {
+      ...(channel === 'email' ? { email: body.loginId } : { phone: body.loginId }),
+      name: body.user?.name ?? '',
+      givenName: body.user?.givenName ?? '',
+      familyName: body.user?.familyName ?? '',
+    });
+  }
+  const reachable = user?.status === 'enabled' && (channel === 'email' ? user.email : user.phone) ? user : undefined;
+  const { pendingRef, linkId } = await startVerification(context, {
+    kind,
+    channel,
+    loginId: body.loginId,
+    user: reachable,
+    client: clientInfo(request),
+    redirectUrl: body.URI,
+    defaultPath: defaultPaths[kind],
+    withPendingRef: kind === 'enchantedlink',
+  });
+  const masked = channel === 'email' ? { maskedEmail: maskEmail(reachable?.email ?? body.loginId) } : { maskedPhone: maskPhone(reachable?.phone ?? body.loginId) };
+  return kind === 'enchantedlink' ? { pendingRef, linkId, ...masked } : masked;
+};
+
+/**
+ * Changing the email or phone of a signed-in user (contract §2.4–2.6 `update/*`): a code or link
+ * goes to the new address, and the change happens only when it comes back.
+ */
+export const sendUpdate = async (context: ProviderContext, request: FastifyRequest, kind: Kind, target: 'email' | 'phone', channel: string) => {
+  const { token } = readAuthorization(request, context.settings.projectId);
+  const body = parseBody(
+    z.object({
+      loginId: loginIdSchema,
+      URI: z.string().max(2000).optional(),
+      ...(target === 'email' ? { email: emailSchema } : { phone: phoneSchema }),
+    }),
+    request.body,
+  ) as { loginId: string; URI?: string; email?: string; phone?: string };
+  const { user } = await context.sessions.verifyRefresh(requireToken(token));
+  const users = usersRepository(context.db);
+  if (!(await users.listLoginIds(user.id)).includes(normaliseLoginId(body.loginId))) {
+    throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
+  }
+  throttle(context, `${kind}.update`, request.ip, body.loginId);
+  const targetValue = (target === 'email' ? body.email : body.phone)!;
+  const { pendingRef, linkId } = await startVerification(context, {
+    kind,
+    channel,
+    loginId: body.loginId,
+    user,
+    client: clientInfo(request),
+    redirectUrl: body.URI,
+    defaultPath: defaultPaths[kind],
+    targetValue,
+    withPendingRef: kind === 'enchantedlink',
+  });
+  const masked = target === 'email' ? { maskedEmail: maskEmail(targetValue) } : { maskedPhone: maskPhone(targetValue) };
+  return kind === 'enchantedlink' ? { pendingRef, linkId, ...masked } : masked;
+};
+
+type ConsumedVerification = { userId: string | null; loginId: string; channel: string; kind: string; targetValue: string | null };
+
+/**
+ * What a consumed code or link leads to: for an update, the new email or phone takes effect; a
+ * reset link also unlocks the account. Then the user gets a session, and the attempt is recorded.
+ */
+export const completeVerification = async (context: ProviderContext, request: FastifyRequest, verification: ConsumedVerification, amr: string) => {
+  const users = usersRepository(context.db);
+  const user = await users.findById(verification.userId!);
+  if (!user || user.status !== 'enabled') throw new AuthError('invalidCode', 'The code or link is not valid any more');
+  if (verification.targetValue) {
+    if (!(await users.applyConfirmedUpdate(user, verification.channel, verification.targetValue))) {
+      throw new AuthError('userExists', `${verification.channel === 'email' ? 'email' : 'phone'}: another account signs in with it already`);
+    }
+  } else if (verification.channel === 'email' && !user.verifiedEmail) {
+    await users.markEmailVerified(user.id);
+  }
+  // A reset link proves control of the mailbox: it unlocks an account locked by wrong passwords.
+  if (verification.kind === 'password-reset') await users.clearPasswordFailures(user.id);
+  const client = clientInfo(request);
+  const event = verification.targetValue ? `update.${verification.channel === 'email' ? 'email' : 'phone'}` : 'signin';
+  await context.events.record({ event, method: verification.kind, success: true, userId: user.id, loginId: verification.loginId }, client);
+  return context.sessions.start((await users.findById(user.id))!, [amr], client);
+};
+
+export const amrForChannel = (channel: string) => (channel === 'email' ? 'email' : channel === 'whatsapp' ? 'whatsapp' : 'sms');
