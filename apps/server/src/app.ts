@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
-import { type AuthMethod, authProviderPlugin } from '@vigil/auth-provider';
+import { type AuthMethod, authProviderPlugin, createAuthManagement } from '@vigil/auth-provider';
 import type { DatabaseConnection } from '@vigil/db';
 import type { Config } from './config.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
@@ -15,6 +15,7 @@ import { companyLogosRoutes } from './modules/company-logos/company-logos.routes
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { msspCompaniesRoutes } from './modules/organizations/mssp-companies.routes.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
@@ -153,6 +154,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(personalUserDataRoutes, { db: connection.db });
       await api.register(msspCompaniesRoutes, { db: connection.db });
       await api.register(feedbackRoutes, { db: connection.db });
+      await api.register(outboxRoutes, { db: connection.db, management: createAuthManagement(connection.db) });
     },
     { prefix: '/api' },
   );

@@ -24,7 +24,8 @@ const start = async () => {
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
   await applyMigrations(connection);
-  if (config.auth.embedded) await applyAuthMigrations(connection);
+  // The provider's tables exist even with an outside provider: the outbox and login log read them.
+  await applyAuthMigrations(connection);
   const app = await buildApp({ config, connection });
   app.addHook('onClose', async () => connection.close());
 

@@ -5,3 +5,4 @@ export * from './mssp-companies.ts';
 export * from './feedback.ts';
 export * from './health.ts';
 export * from './client-config.ts';
+export * from './outbox.ts';

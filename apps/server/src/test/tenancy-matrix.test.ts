@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { createAuthManagement } from '@vigil/auth-provider';
+import { outboxMessages } from '@vigil/auth-provider/schema';
 import { feedbackMessages } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from './factories.ts';
 import { useTestApp } from './test-app.ts';
@@ -15,9 +17,12 @@ const buildTwoTenants = async () => {
     const org = await buildOrganization(t.db, { name: `${name} MSP` });
     const client = await buildOrganization(t.db, { name: `${name} Client`, managedByOrganizationId: org.id });
     const department = await buildDepartment(t.db, org.id, `${name} Finance`);
-    const admin = await buildPerson(t.db, org.id, { role: 'Superadmin', email: `admin@${name.toLowerCase()}.example` });
+    const admin = await buildPerson(t.db, org.id, { role: 'Superadmin', email: `admin.${org.id.slice(0, 8)}@${name.toLowerCase()}.example` });
     await grantDepartmentView(t.db, org.id, admin.id, department.id);
     await buildPerson(t.db, org.id, { managerId: admin.id });
+    // A login and a message waiting in the outbox for this organisation's admin.
+    await createAuthManagement(t.db).upsertUsers([{ userId: admin.authUserId!, email: admin.email, givenName: 'A', familyName: name, tenants: {} }]);
+    await t.db.insert(outboxMessages).values({ id: `M${admin.id}`, channel: 'email', recipient: admin.email, subject: `code for ${name}`, body: 'Your code is 123456' });
     return { org, client, department, admin };
   };
   return { a: await build('Alpha'), b: await build('Bravo') };
@@ -54,6 +59,14 @@ const matrix: Record<string, MatrixCase> = {
     expectIsolated: (response, { b }) => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain(b.client.name);
+    },
+  },
+  'GET /api/outbox/': {
+    request: () => ({ method: 'GET', url: '/api/outbox/' }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(a.admin.email);
+      expect(response.body).not.toContain(b.admin.email);
     },
   },
   'POST /api/submit-feedback/': {

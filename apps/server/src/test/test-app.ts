@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { applyAuthMigrations } from '@vigil/auth-provider';
 import type { Db, DatabaseConnection } from '@vigil/db';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -29,7 +28,6 @@ export const useTestApp = (env: Record<string, string> = {}, { embeddedAuth = fa
     context.connection = await openTestDatabase();
     context.db = context.connection.db;
     // Embedded: the provider runs inside the app, as with `npm start`; otherwise the loopback JWKS stands in for it.
-    if (embeddedAuth) await applyAuthMigrations(context.connection);
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

@@ -1,3 +1,4 @@
+import { applyAuthMigrations } from '@vigil/auth-provider';
 import { type DatabaseConnection, applyMigrations, openDatabase } from '@vigil/db';
 
 /**
@@ -9,5 +10,6 @@ export const openTestDatabase = async (): Promise<DatabaseConnection> => {
   const url = process.env.TEST_DATABASE_URL;
   const connection = await openDatabase(url ? { kind: 'postgres', url, poolSize: 4 } : { kind: 'pglite' });
   await applyMigrations(connection);
+  await applyAuthMigrations(connection);
   return connection;
 };

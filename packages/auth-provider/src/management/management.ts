@@ -1,7 +1,7 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { randomId, randomToken, sha256 } from '../crypto.ts';
-import { accessKeys, loginIds, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
+import { accessKeys, loginIds, outboxMessages, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
 import { normaliseLoginId } from '../users/users.repository.ts';
 
 export type ManagedUser = {
@@ -118,6 +118,24 @@ export const createAuthManagement = (db: AuthDb) => {
     /** Keys that include a tenant, without their secrets. */
     listAccessKeys: async (tenantId: string) =>
       (await db.select().from(accessKeys).where(sql`${accessKeys.tenantRoles} ? ${tenantId}`)).map(({ secretHash: _secret, ...key }) => key),
+    /** Outbox messages addressed to these users' email or phone, newest first. */
+    listOutboxFor: async (userIds: string[], limit = 100) => {
+      if (!userIds.length) return [];
+      return db
+        .selectDistinct({
+          id: outboxMessages.id,
+          channel: outboxMessages.channel,
+          recipient: outboxMessages.recipient,
+          subject: outboxMessages.subject,
+          body: outboxMessages.body,
+          createdAt: outboxMessages.createdAt,
+        })
+        .from(outboxMessages)
+        .innerJoin(users, or(eq(sql`lower(${users.email})`, sql`lower(${outboxMessages.recipient})`), eq(users.phone, outboxMessages.recipient)))
+        .where(inArray(users.id, userIds))
+        .orderBy(desc(outboxMessages.createdAt))
+        .limit(limit);
+    },
     countUsers: async (ids: string[]) =>
       ids.length ? (await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.id, ids)))[0]!.n : 0,
   };

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { type Db, departmentAdminScopes, departments, people } from '@vigil/db';
 import type { Tenant } from '../../lib/tenant.ts';
 
@@ -31,6 +31,13 @@ export const peopleRepository = (db: Db, tenant: Tenant) => {
         )
         .where(and(eq(departmentAdminScopes.organizationId, tenant.organizationId), eq(departmentAdminScopes.personId, personId)))
         .orderBy(departments.name),
+    listAuthUserIds: async () =>
+      (
+        await db
+          .select({ authUserId: people.authUserId })
+          .from(people)
+          .where(and(inOrg, isNotNull(people.authUserId)))
+      ).map((row) => row.authUserId!),
     countActiveDirectReports: async (managerId: string) =>
       (
         await db
