@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import cors from '@fastify/cors';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { type AuthDatabase, applyAuthMigrations } from './database.ts';
@@ -46,6 +47,13 @@ if (url) {
 await applyAuthMigrations(database);
 
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' }, trustProxy: process.env.TRUST_PROXY === 'true' });
+// On its own origin the SDK calls it cross-origin with credentials (contract §1.6): only the app may.
+await app.register(cors, {
+  origin: new URL(publicUrl).origin,
+  credentials: true,
+  allowedHeaders: ['authorization', 'content-type', 'x-descope-sdk-name', 'x-descope-sdk-version', 'x-descope-sdk-session-id', 'x-descope-project-id', 'x-descope-refresh-cookie-name', 'x-descope-trusted-device-token', 'x-descope-known-device-token', 'x-external-rid'],
+  exposedHeaders: ['retry-after', 'x-descope-flow-nonce'],
+});
 await app.register(authProviderPlugin, {
   db: database.db,
   projectId,
