@@ -74,3 +74,74 @@ describe('signing in to the started product, in a real browser', () => {
     expect(await storedTokens()).toEqual({ session: null, refresh: null });
   });
 });
+
+describe('signing in with links, in a real browser', () => {
+  const linkIn = (text: string) => /(https?:\/\/\S+[?&]t=[\w-]+)/.exec(text)?.[1];
+
+  it('with a magic link from the email', async () => {
+    const email = 'priya.raman@northwind-logistics.example';
+    await page.goto(`${baseUrl}/login/`);
+    await page.getByRole('tab', { name: 'Email link' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect.poll(() => page.getByTestId('magic-link-sent').isVisible()).toBe(true);
+    const link = linkIn((await waitForMail(mailDir, email)).text);
+    expect(link?.startsWith(`${baseUrl}/login/verify/?t=`)).toBe(true);
+    await page.goto(link!);
+    await page.waitForURL(`${baseUrl}/dashboard/insights/`);
+    await expect.poll(signedInText, { timeout: 15_000 }).toContain('Priya Raman');
+    // The same link a second time does not sign anyone in.
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await second.goto(link!);
+    await expect.poll(() => second.getByRole('heading', { level: 1 }).textContent()).toBe('This sign-in link did not work');
+    await other.close();
+  });
+
+  it('with an enchanted link opened in another browser: the waiting page signs itself in', async () => {
+    const email = 'grace.lindqvist@northwind-logistics.example';
+    await page.goto(`${baseUrl}/login/`);
+    await page.getByRole('tab', { name: 'Other device' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Email me a link to approve this sign-in' }).click();
+    await expect.poll(() => page.getByTestId('enchanted-link-id').isVisible()).toBe(true);
+    const linkId = await page.getByTestId('enchanted-link-id').textContent();
+    await screenshot(page, 'enchanted-link-waiting-1280');
+    const mail = await waitForMail(mailDir, email);
+    expect(mail.subject).toContain(`link ${linkId}`);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(linkIn(mail.text)!);
+    await expect.poll(() => phonePage.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Sign-in approved');
+    await screenshot(phonePage, 'enchanted-link-approved-390');
+    await phone.close();
+
+    await page.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 15_000 });
+    await expect.poll(signedInText, { timeout: 15_000 }).toContain('Grace Lindqvist');
+  });
+
+  it('resets a forgotten password from the emailed link, then signs in with the new one', async () => {
+    const email = 'tomas.alvarez@northwind-logistics.example';
+    await page.goto(`${baseUrl}/login/`);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Email me a reset link' }).click();
+    await expect.poll(() => page.getByTestId('password-reset-sent').isVisible()).toBe(true);
+    const link = linkIn((await waitForMail(mailDir, email)).text)!;
+    expect(link.startsWith(`${baseUrl}/login/reset-password/?t=`)).toBe(true);
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Choose a new password');
+    await page.getByLabel('New password').fill('a long new passphrase for tomas');
+    await screenshot(page, 'reset-password-1280');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard/insights/`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${baseUrl}/login/`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a long new passphrase for tomas');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard/insights/`);
+    await expect.poll(signedInText, { timeout: 15_000 }).toContain('Alvarez');
+  });
+});

@@ -15,6 +15,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...home },
       { path: paths.login.path, lazy: () => import('./routes/login.route') },
+      { path: paths.login.magicLink.path, lazy: () => import('./routes/login/magic-link.route') },
+      { path: paths.login.enchantedLink.path, lazy: () => import('./routes/login/enchanted-link.route') },
+      { path: paths.login.resetPassword.path, lazy: () => import('./routes/login/reset-password.route') },
       { path: paths.error.path, lazy: () => import('./routes/error.route') },
       {
         id: 'require-session',

@@ -24,7 +24,9 @@ export const MessagePage = ({
 }: MessagePageProps) => (
   <Box
     component="main"
-    sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: { xs: 2, sm: 4 } }}
+    // minmax(0, 1fr): the column never grows to fit wide content (a row of tabs), so the card
+    // stays within a narrow screen and such content scrolls or wraps inside it.
+    sx={{ minHeight: '100dvh', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', placeItems: 'center', p: { xs: 2, sm: 4 } }}
   >
     <Paper variant="outlined" sx={{ width: '100%', maxWidth, p: { xs: 3, sm: 5 } }}>
       <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center' }}>

@@ -8,6 +8,19 @@ export const paths = {
   login: {
     path: '/login/',
     getHref: () => '/login/',
+    // Where emailed links land (`?t=<token>`); the server accepts only addresses of this app.
+    magicLink: {
+      path: '/login/verify/',
+      getHref: () => '/login/verify/',
+    },
+    enchantedLink: {
+      path: '/login/enchanted/',
+      getHref: () => '/login/enchanted/',
+    },
+    resetPassword: {
+      path: '/login/reset-password/',
+      getHref: () => '/login/reset-password/',
+    },
   },
   error: {
     path: '/error/',

@@ -68,10 +68,22 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
     onIsAuthenticatedChange: isAuthenticated.subscribe,
     password: {
       signIn: vi.fn<AuthSdk['password']['signIn']>(async () => ({ ok: true, code: 200 })),
+      sendReset: vi.fn<AuthSdk['password']['sendReset']>(async () => ({ ok: true, code: 200 })),
+      update: vi.fn<AuthSdk['password']['update']>(async () => ({ ok: true, code: 200 })),
     },
     otp: {
       signIn: { email: vi.fn<AuthSdk['otp']['signIn']['email']>(async () => ({ ok: true, code: 200 })) },
       verify: { email: vi.fn<AuthSdk['otp']['verify']['email']>(async () => ({ ok: true, code: 200 })) },
+    },
+    magicLink: {
+      signIn: { email: vi.fn<AuthSdk['magicLink']['signIn']['email']>(async () => ({ ok: true, code: 200 })) },
+      verify: vi.fn<AuthSdk['magicLink']['verify']>(async () => ({ ok: true, code: 200 })),
+    },
+    enchantedLink: {
+      signIn: vi.fn<AuthSdk['enchantedLink']['signIn']>(async () => ({ ok: true, code: 200 })),
+      verify: vi.fn<AuthSdk['enchantedLink']['verify']>(async () => ({ ok: true, code: 200 })),
+      // Like the real SDK while nobody has opened the link: it keeps polling, so nothing resolves.
+      waitForSession: vi.fn<AuthSdk['enchantedLink']['waitForSession']>(() => new Promise(() => {})),
     },
   } satisfies AuthSdk;
 

@@ -17,8 +17,25 @@ describe('describeAuthFailure', () => {
     ['rate limit with Retry-After', refused(429, 'E130429', 42), 'password', { reason: 'tooManyAttempts', retryAfterSeconds: 42 }],
     ['rate limit without Retry-After', refused(429, 'E130429', 0), 'send-code', { reason: 'tooManyAttempts', retryAfterSeconds: 0 }],
     ['a server fault', refused(500, 'E010500'), 'send-code', { reason: 'generic' }],
+    ['a used or expired link', refused(401, 'E061102'), 'verify-link', { reason: 'invalidLink' }],
+    ['a 401 from another provider when opening a link', refused(401, 'X1'), 'verify-link', { reason: 'invalidLink' }],
+    ['an expired reset session', refused(401, 'E061001'), 'update-password', { reason: 'invalidLink' }],
+    ['a weak new password', refused(400, 'E062901'), 'update-password', { reason: 'weakPassword' }],
+    ['refused input', refused(400, 'E011003'), 'send-link', { reason: 'invalidInput' }],
+    ['missing input', refused(400, 'E011002'), 'send-reset', { reason: 'invalidInput' }],
+    ['rate limit when opening a link', refused(429, 'E130429', 5), 'verify-link', { reason: 'tooManyAttempts', retryAfterSeconds: 5 }],
   ] as const)('%s', (_, result, step, expected) => {
     expect(describeAuthFailure(result, step)).toEqual(expected);
+  });
+});
+
+describe('describeAuthFailure for the enchanted link wait', () => {
+  it('recognises the SDK’s polling timeout, which has no HTTP status', () => {
+    const timeout: AuthCallResult<never> = {
+      ok: false,
+      error: { errorCode: '0', errorDescription: 'Session polling timeout exceeded: 600000ms' },
+    };
+    expect(describeAuthFailure(timeout, 'wait-for-session')).toEqual({ reason: 'linkTimedOut' });
   });
 });
 

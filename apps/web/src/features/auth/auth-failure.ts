@@ -3,10 +3,33 @@
 // (contract §3.2). The description is meant for developers, so the screen shows our own sentences,
 // chosen by the provider's error code and the HTTP status.
 export type AuthFailure =
-  | { reason: 'invalidCredentials' | 'invalidCode' | 'network' | 'generic' }
+  | {
+      reason:
+        | 'invalidCredentials'
+        | 'invalidCode'
+        | 'invalidLink'
+        | 'linkTimedOut'
+        | 'weakPassword'
+        | 'invalidInput'
+        | 'network'
+        | 'generic';
+    }
   | { reason: 'tooManyAttempts'; retryAfterSeconds: number };
 
-export type AuthStep = 'password' | 'send-code' | 'verify-code';
+export type AuthStep =
+  | 'password'
+  | 'send-code'
+  | 'verify-code'
+  | 'send-link'
+  /** Opening an emailed link: magic link, enchanted link or password reset. */
+  | 'verify-link'
+  | 'wait-for-session'
+  | 'send-reset'
+  | 'update-password';
+
+// Steps whose "invalid code" is an emailed link, and whose 401 can only mean the link (or the
+// session it gave) is no longer good.
+const linkSteps: readonly AuthStep[] = ['verify-link', 'update-password'];
 
 /** The shape every SDK call resolves to; structural, so the SDK's own type fits it. */
 export type AuthCallResult<T> = {
@@ -21,6 +44,11 @@ const errorCodes = {
   invalidCredentials: 'E061004',
   invalidCode: 'E061102',
   rateLimited: 'E130429',
+  missingArguments: 'E011002',
+  invalidArguments: 'E011003',
+  weakPassword: 'E062901',
+  // Not the server's: the SDK's own answer when waitForSession gives up (contract §3.2).
+  pollingTimeout: '0',
 } as const;
 
 const toSeconds = (retryAfter: string | number | undefined): number => {
@@ -34,11 +62,17 @@ export const describeAuthFailure = (result: AuthCallResult<unknown>, step: AuthS
   if (result.code === 429 || errorCode === errorCodes.rateLimited) {
     return { reason: 'tooManyAttempts', retryAfterSeconds: toSeconds(result.error?.retryAfter) };
   }
+  if (errorCode === errorCodes.pollingTimeout && step === 'wait-for-session') return { reason: 'linkTimedOut' };
   if (errorCode === errorCodes.invalidCredentials) return { reason: 'invalidCredentials' };
-  if (errorCode === errorCodes.invalidCode) return { reason: 'invalidCode' };
+  if (errorCode === errorCodes.invalidCode) return { reason: linkSteps.includes(step) ? 'invalidLink' : 'invalidCode' };
+  if (errorCode === errorCodes.weakPassword) return { reason: 'weakPassword' };
+  if (errorCode === errorCodes.invalidArguments || errorCode === errorCodes.missingArguments) {
+    return { reason: 'invalidInput' };
+  }
   // Another provider may use other codes; a 401 at these steps can only mean the input was refused.
   if (result.code === 401 && step === 'password') return { reason: 'invalidCredentials' };
   if (result.code === 401 && step === 'verify-code') return { reason: 'invalidCode' };
+  if (result.code === 401 && linkSteps.includes(step)) return { reason: 'invalidLink' };
   return { reason: 'generic' };
 };
 

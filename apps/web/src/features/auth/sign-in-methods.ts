@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 
 import type { AuthMethod } from '../../lib/client-config';
 import { EmailCodeSignInForm } from './components/email-code-sign-in-form';
+import { EnchantedLinkSignInForm } from './components/enchanted-link-sign-in-form';
+import { MagicLinkSignInForm } from './components/magic-link-sign-in-form';
 import { PasswordSignInForm } from './components/password-sign-in-form';
 
 /** Every method's form gets the email, shared so that switching methods keeps what was typed. */
@@ -12,18 +14,19 @@ export type SignInFormProps = {
 
 export type SignInMethod = {
   id: AuthMethod;
-  labelKey: 'login.methods.password' | 'login.methods.otp-email';
+  labelKey: `login.methods.${AuthMethod}`;
   Form: ComponentType<SignInFormProps>;
 };
 
 /**
- * The sign-in methods this app has screens for. The extension point for the methods the server
- * may already announce: 'magiclink' and 'enchantedlink' get an entry here (id, tab label, form)
- * when their screens exist; until then they are not offered.
+ * The sign-in methods this app has screens for (id, tab label, form): the extension point for
+ * methods the server may announce. One the server announces without an entry here is not offered.
  */
 export const signInMethods: readonly SignInMethod[] = [
   { id: 'password', labelKey: 'login.methods.password', Form: PasswordSignInForm },
   { id: 'otp-email', labelKey: 'login.methods.otp-email', Form: EmailCodeSignInForm },
+  { id: 'magiclink', labelKey: 'login.methods.magiclink', Form: MagicLinkSignInForm },
+  { id: 'enchantedlink', labelKey: 'login.methods.enchantedlink', Form: EnchantedLinkSignInForm },
 ];
 
 /** The methods to offer, in the order the server announced them. */

@@ -7,7 +7,7 @@ export type { JWTResponse, UserResponse } from '@descope/web-js-sdk';
 /**
  * The part of the web SDK the app uses. Naming it keeps test doubles honest (they must provide
  * exactly this) and shows at a glance what the server has to support; widen it as features need
- * more (magic link, enchanted link, tenant selection).
+ * more (tenant selection).
  */
 export type AuthSdk = Pick<
   WebSdk,
@@ -20,11 +20,15 @@ export type AuthSdk = Pick<
   | 'onUserChange'
   | 'onIsAuthenticatedChange'
 > & {
-  password: Pick<WebSdk['password'], 'signIn'>;
+  password: Pick<WebSdk['password'], 'signIn' | 'sendReset' | 'update'>;
   otp: {
     signIn: Pick<WebSdk['otp']['signIn'], 'email'>;
     verify: Pick<WebSdk['otp']['verify'], 'email'>;
   };
+  magicLink: Pick<WebSdk['magicLink'], 'verify'> & {
+    signIn: Pick<WebSdk['magicLink']['signIn'], 'email'>;
+  };
+  enchantedLink: Pick<WebSdk['enchantedLink'], 'signIn' | 'verify' | 'waitForSession'>;
 };
 
 /** One result of an SDK call: `{ ok, code, data?, error? }` (contract §3.2). */

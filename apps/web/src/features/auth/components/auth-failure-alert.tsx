@@ -10,6 +10,14 @@ const useFailureMessage = (failure: AuthFailure): string => {
       return t('login.errors.invalidCredentials');
     case 'invalidCode':
       return t('login.errors.invalidCode');
+    case 'invalidLink':
+      return t('login.errors.invalidLink');
+    case 'linkTimedOut':
+      return t('login.errors.linkTimedOut');
+    case 'weakPassword':
+      return t('login.errors.weakPassword');
+    case 'invalidInput':
+      return t('login.errors.invalidInput');
     case 'tooManyAttempts':
       return failure.retryAfterSeconds > 0
         ? t('login.errors.tooManyAttempts', { count: failure.retryAfterSeconds })

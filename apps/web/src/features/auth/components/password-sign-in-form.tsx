@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAuthSdk } from '../../../lib/auth/auth-hooks';
@@ -10,6 +11,7 @@ import type { SignInFormProps } from '../sign-in-methods';
 import { checkEmail, type EmailProblem } from '../validation';
 import { AuthFailureAlert } from './auth-failure-alert';
 import { EmailField } from './email-field';
+import { PasswordResetRequestForm } from './password-reset-request-form';
 
 // On success the SDK publishes the new session and the sign-in page moves on by itself.
 export const PasswordSignInForm = ({ email, onEmailChange }: SignInFormProps) => {
@@ -20,8 +22,21 @@ export const PasswordSignInForm = ({ email, onEmailChange }: SignInFormProps) =>
   const [passwordMissing, setPasswordMissing] = useState(false);
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [busy, setBusy] = useState(false);
+  const [resetting, setResetting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const resetLinkRef = useRef<HTMLButtonElement>(null);
+  const wasResetting = useRef(false);
+
+  // Back from the reset form, focus returns to what opened it.
+  useEffect(() => {
+    if (resetting) {
+      wasResetting.current = true;
+    } else if (wasResetting.current) {
+      wasResetting.current = false;
+      resetLinkRef.current?.focus();
+    }
+  }, [resetting]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,6 +56,10 @@ export const PasswordSignInForm = ({ email, onEmailChange }: SignInFormProps) =>
     setBusy(false);
     if (!outcome.ok) setFailure(outcome.failure);
   };
+
+  if (resetting) {
+    return <PasswordResetRequestForm email={email} onEmailChange={onEmailChange} onBack={() => setResetting(false)} />;
+  }
 
   return (
     <Stack
@@ -77,6 +96,19 @@ export const PasswordSignInForm = ({ email, onEmailChange }: SignInFormProps) =>
       <Button type="submit" variant="contained" size="large" loading={busy} fullWidth data-testid="password-sign-in-submit">
         {t('login.password.submit')}
       </Button>
+      {/* A button, not a link: it swaps this form for the reset form and goes nowhere. */}
+      <Link
+        component="button"
+        type="button"
+        variant="body2"
+        onClick={() => setResetting(true)}
+        disabled={busy}
+        ref={resetLinkRef}
+        sx={{ alignSelf: 'flex-start' }}
+        data-testid="password-reset-open"
+      >
+        {t('login.passwordReset.open')}
+      </Link>
     </Stack>
   );
 };

@@ -9,12 +9,29 @@ const renderSignIn = (methods: AuthMethod[]) =>
   renderRoutes([{ path: '/login/', element: <SignIn methods={methods} /> }], '/login/');
 
 describe('SignIn', () => {
-  it('offers the announced methods it has screens for, as tabs in the server’s order', () => {
+  it('offers the announced methods, as tabs in the server’s order', () => {
     renderSignIn(['otp-email', 'magiclink', 'password', 'enchantedlink']);
 
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Email code', 'Password']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Email code',
+      'Email link',
+      'Password',
+      'Other device',
+    ]);
     expect(screen.getByRole('tab', { name: 'Email code', selected: true })).toBeVisible();
     expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('button', { name: 'Email me a sign-in code' }));
+  });
+
+  it('reaches each of four methods from its tab', () => {
+    renderSignIn(['password', 'otp-email', 'magiclink', 'enchantedlink']);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Email link' }));
+    expect(screen.getByRole('tabpanel')).toContainElement(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Other device' }));
+    expect(screen.getByRole('tabpanel')).toContainElement(
+      screen.getByRole('button', { name: 'Email me a link to approve this sign-in' }),
+    );
   });
 
   it('keeps the typed email when switching method', () => {
@@ -32,7 +49,7 @@ describe('SignIn', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     unmount();
 
-    renderSignIn(['magiclink']);
+    renderSignIn([]);
     expect(screen.getByText(/No sign-in method is available/)).toBeVisible();
   });
 });

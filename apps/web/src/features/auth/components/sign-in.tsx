@@ -32,6 +32,8 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
   }
   const { Form } = current;
   const hasTabs = offered.length > 1;
+  // All methods stay in view (scrolling tabs hid Password behind an arrow): they share the width,
+  // and a label wraps onto two lines on a narrow phone rather than disappearing.
 
   return (
     <Stack spacing={3} sx={{ width: '100%', textAlign: 'left' }}>
@@ -49,6 +51,7 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
               label={t(method.labelKey)}
               id={tabId(method.id)}
               aria-controls={panelId(method.id)}
+              sx={{ minWidth: 0, px: { xs: 0.5, sm: 1 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' }, lineHeight: 1.25 }}
             />
           ))}
         </Tabs>
