@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { applyMigrations, openDatabase, people } from '@vigil/db';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { seedDemoLogins } from '../apps/server/src/modules/demo/demo-logins.ts';
 import { seedDemo } from '../apps/server/src/modules/demo/demo-seed.ts';
 import { startTestJwksServer } from '../apps/server/src/test/test-jwks-server.ts';
 
@@ -52,6 +53,42 @@ for (const url of ['/api/personal_user_data/', '/api/mssp_company_list/']) {
 }
 
 await app.close();
+
+// Account enumeration by timing: an unknown login id must cost what a known one costs.
+const { applyAuthMigrations, createAuthManagement } = await import('@vigil/auth-provider');
+await applyAuthMigrations(connection);
+await seedDemoLogins(connection.db, createAuthManagement(connection.db), 'bench-demo-password');
+const embedded = await buildApp({
+  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', AUTH_PROJECT_ID: projectId, PUBLIC_URL: 'http://vigil.bench', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-!!' }),
+  connection,
+});
+await embedded.ready();
+const providerCall = (path: string, body: object) =>
+  embedded.inject({ method: 'POST', url: `/v1/auth${path}`, headers: { authorization: `Bearer ${projectId}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+// The provider limits attempts per login id; a fresh id per call keeps the limiter out of the figures.
+const knownEmails = (await connection.db.select({ email: people.email }).from(people).limit(400)).map((p) => p.email);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+for (const [name, path, body, count] of [
+  ['password sign-in, wrong password', '/password/signin', (loginId: string) => ({ loginId, password: 'not the password at all' }), 40],
+  ['email code request', '/otp/signin/email', (loginId: string) => ({ loginId }), 150],
+] as const) {
+  const known: number[] = [];
+  const unknown: number[] = [];
+  // Interleaved, one request at a time, with a pause so work sent to the background settles: what an
+  // attacker sees is each answer's own latency.
+  for (let i = 0; i < count + 10; i++) {
+    const a = await timeIt(() => providerCall(path, body(knownEmails[i]!)));
+    await new Promise((r) => setTimeout(r, 5));
+    const b = await timeIt(() => providerCall(path, body(`nobody.${i}@nowhere.example`)));
+    await new Promise((r) => setTimeout(r, 5));
+    if (i >= 10) {
+      known.push(a);
+      unknown.push(b);
+    }
+  }
+  report(`${name}: unknown vs known login id (median)`, `${median(unknown).toFixed(1)} ms`, `${median(known).toFixed(1)} ms known`, median(unknown) / median(known));
+}
+await embedded.close();
 await connection.close();
 await jwks.close();
 

@@ -18,6 +18,11 @@ const appUrl = 'http://app.vigil.test';
 const tokenIn = (text: string | undefined) => /[?&]t=([\w-]+)/.exec(text ?? '')?.[1];
 const codeIn = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? '')?.[1];
 const lastTwilio = (to: string) => provider.twilio.received.filter((r) => r.to.endsWith(to)).at(-1);
+/** Phone messages leave after the answer: wait for the one to this number. */
+const nextTwilio = async (to: string) => {
+  await expect.poll(() => lastTwilio(to), { timeout: 5000 }).toBeTruthy();
+  return lastTwilio(to)!;
+};
 
 beforeEach(() => localStorage.clear());
 
@@ -52,7 +57,7 @@ describe('magic link', () => {
     const user = await provider.buildUser();
     const sent = await newSdk().magicLink.signIn.sms(user.phone, `${appUrl}/login/verify/`);
     expect(sent.data?.maskedPhone).toBe(`${'*'.repeat(user.phone.length - 4)}${user.phone.slice(-4)}`);
-    const sms = lastTwilio(user.phone)!;
+    const sms = await nextTwilio(user.phone);
     expect(sms).toMatchObject({ kind: 'message', to: user.phone, from: '+15550001111' });
     expect((await newSdk().magicLink.verify(tokenIn(sms.body)!)).ok).toBe(true);
   });
@@ -98,7 +103,7 @@ describe('codes on phone channels', () => {
     const user = await provider.buildUser();
     const sdk = newSdk();
     await sdk.otp.signIn.sms(user.phone);
-    const code = codeIn(lastTwilio(user.phone)?.body)!;
+    const code = codeIn((await nextTwilio(user.phone)).body)!;
     const verified = await sdk.otp.verify.sms(user.phone, code);
     expect(verified.ok).toBe(true);
     expect(decodeJwt(verified.data!.sessionJwt).amr).toEqual(['sms']);
@@ -107,7 +112,7 @@ describe('codes on phone channels', () => {
   it('voice: a call reads the code out digit by digit', async () => {
     const user = await provider.buildUser();
     await newSdk().otp.signIn.voice(user.phone);
-    const call = lastTwilio(user.phone)!;
+    const call = await nextTwilio(user.phone);
     expect(call.kind).toBe('call');
     const digits = /(\d, \d, \d, \d, \d, \d)/.exec(call.twiml ?? '')?.[1];
     expect(digits).toBeTruthy();
@@ -117,13 +122,16 @@ describe('codes on phone channels', () => {
   it('WhatsApp: sent as a whatsapp: message', async () => {
     const user = await provider.buildUser();
     await newSdk().otp.signIn.whatsapp(user.phone);
-    expect(lastTwilio(user.phone)).toMatchObject({ kind: 'message', to: `whatsapp:${user.phone}`, from: 'whatsapp:+15550001111' });
+    expect(await nextTwilio(user.phone)).toMatchObject({ kind: 'message', to: `whatsapp:${user.phone}`, from: 'whatsapp:+15550001111' });
   });
 
   it('IM has no outside service: the code waits in the operator outbox', async () => {
     const user = await provider.buildUser();
     await newSdk().otp.signIn.im(user.phone);
-    const [message] = await provider.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, user.phone));
+    // Delivery happens after the answer, so the message lands a moment later.
+    const waiting = () => provider.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, user.phone));
+    await expect.poll(async () => (await waiting()).length).toBe(1);
+    const [message] = await waiting();
     expect(message).toMatchObject({ channel: 'im', subject: 'Your Vigil sign-in code' });
     expect((await newSdk().otp.verify.im(user.phone, codeIn(message!.body)!)).ok).toBe(true);
   });
@@ -151,7 +159,7 @@ describe('updating the email and phone of a signed-in user', () => {
     const session = (await sdk.password.signIn(user.email, user.password)).data!;
     const newPhone = `+4479${user.phone.slice(-8)}`;
     await sdk.magicLink.update.phone.sms(user.email, newPhone, `${appUrl}/login/verify/`, session.refreshJwt);
-    const confirmed = await newSdk().magicLink.verify(tokenIn(lastTwilio(newPhone)?.body)!);
+    const confirmed = await newSdk().magicLink.verify(tokenIn((await nextTwilio(newPhone)).body)!);
     expect(confirmed.data?.user).toMatchObject({ phone: newPhone, verifiedPhone: true });
   });
 

@@ -5,7 +5,9 @@
  */
 import createSdk from '@descope/web-js-sdk';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { authEvents } from './schema/index.ts';
 import { projectId, useProvider } from './test/provider-harness.ts';
 
 const provider = useProvider();
@@ -144,6 +146,8 @@ describe('sessions', () => {
 
     const reuse = await newSdk().refresh(first.refreshJwt);
     expect(reuse.code).toBe(401);
+    const [recorded] = await provider.database.db.select().from(authEvents).where(and(eq(authEvents.userId, user.userId), eq(authEvents.event, 'refresh.reuse')));
+    expect(recorded).toMatchObject({ success: false });
     // The family is gone: the newest token no longer works either, and the SDK cleared its storage.
     const after = await sdk.refresh();
     expect(after.code).toBe(401);

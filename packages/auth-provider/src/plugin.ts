@@ -83,13 +83,16 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       mailFrom: options.mailFrom ?? `${settings.appName} <no-reply@localhost>`,
       twilio: options.twilio,
     });
+  const events = authEventsLog(options.db);
   const context: ProviderContext = {
     db: options.db,
     secret: options.secret,
     settings,
     keys,
-    sessions: createSessions(options.db, keys, sessionSettings, log),
-    events: authEventsLog(options.db),
+    sessions: createSessions(options.db, keys, sessionSettings, log, (userId) =>
+      events.record({ event: 'refresh.reuse', method: 'session', success: false, userId, reason: 'a rotated refresh token was presented again: every session of that sign-in ended' }, {}),
+    ),
+    events,
     delivery,
     limiter: createRateLimiter(),
     dummyPasswordHash: await argon2.hash('not-a-real-password-used-for-timing', { type: argon2.argon2id }),

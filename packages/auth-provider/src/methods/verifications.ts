@@ -100,7 +100,11 @@ export const startVerification = async (context: ProviderContext, options: Start
   if (options.user) {
     const recipient = options.targetValue ?? (options.channel === 'email' ? options.user.email! : options.user.phone!);
     const message = messageFor(context, options.kind, { secret, link, linkId, purpose: options.purpose, isUpdate: Boolean(options.targetValue) });
-    await context.delivery.send({ channel: options.channel, to: recipient, ...message });
+    // Sent after the answer, not before: waiting for SMTP or Twilio only for real accounts would
+    // let response times tell which login ids exist.
+    void context.delivery.send({ channel: options.channel, to: recipient, ...message }).catch((error: unknown) =>
+      context.log.error({ err: error, channel: options.channel, verificationId: id }, 'could not deliver a code or link'),
+    );
   }
   return { pendingRef, linkId };
 };

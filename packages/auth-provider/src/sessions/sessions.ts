@@ -23,7 +23,14 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * Sessions: a short-lived ES384 session JWT and a rotating refresh JWT per sign-in (a "family").
  * Refresh tokens are stored by hash; a rotated token presented again revokes its family.
  */
-export const createSessions = (db: AuthDb, keys: KeyRing, settings: SessionSettings, log: { warn: (o: object, m: string) => void }) => {
+export const createSessions = (
+  db: AuthDb,
+  keys: KeyRing,
+  settings: SessionSettings,
+  log: { warn: (o: object, m: string) => void },
+  /** Told when a rotated refresh token comes back: the family is revoked and the attempt recorded. */
+  onReuse: (userId: string) => Promise<void> = async () => undefined,
+) => {
   const userData = usersRepository(db);
 
   const sign = async (claims: Record<string, unknown>, subject: string, expiresAt: number) => {
@@ -100,6 +107,7 @@ export const createSessions = (db: AuthDb, keys: KeyRing, settings: SessionSetti
     if (row.status === 'rotated') {
       await revokeFamily(row.familyId, 'refresh token reused');
       log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reuse detected: session family revoked');
+      await onReuse(row.userId);
       throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
     }
     const user = await userData.findById(row.userId);
