@@ -246,3 +246,14 @@ describe('a replaced secret', () => {
     await expect(jwtVerify(before.sessionJwt, keys)).resolves.toBeTruthy();
   });
 });
+
+describe('closed sign-up (the default)', () => {
+  it('refuses sign-up whatever the address, without telling whether it exists', async () => {
+    const user = await provider.buildUser();
+    const known = await newSdk().password.signUp(user.email, 'a perfectly long passphrase');
+    const unknown = await newSdk().password.signUp('fresh.person@vigil.test', 'a perfectly long passphrase');
+    expect(known.code).toBe(403);
+    expect(unknown.error).toEqual(known.error);
+    expect(known.error?.errorCode).toBe('E062110');
+  });
+});

@@ -91,6 +91,8 @@ export const createAuthManagement = (db: AuthDb) => {
         }
       });
     },
+    /** A disabled tenant disappears from its members' tokens and can no longer be selected. */
+    setTenantDisabled: async (tenantId: string, isDisabled: boolean) => db.update(tenants).set({ isDisabled }).where(eq(tenants.id, tenantId)),
     disableUser: async (userId: string) => {
       await db.update(users).set({ status: 'disabled', updatedAt: new Date() }).where(eq(users.id, userId));
       await revokeAll(userId, 'user disabled');
