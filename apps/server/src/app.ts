@@ -10,11 +10,13 @@ import { loadAuthSecret } from './lib/auth-secret.ts';
 import type { AnyJobDefinition } from './lib/jobs.ts';
 import { createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
 import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
+import { auditTenantSelection } from './modules/audit-log/audit-log.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { msspCompaniesRoutes } from './modules/organizations/mssp-companies.routes.ts';
+import { onboardingRoutes } from './modules/organizations/onboarding.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -136,6 +138,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       refreshIdleSeconds: config.auth.refreshIdleSeconds,
       refreshAbsoluteSeconds: config.auth.refreshAbsoluteSeconds,
       methods: embeddedAuthMethods,
+      onAuthEvent: (event, client) => auditTenantSelection(connection.db, event, client),
     });
     embeddedKeys = (header) => app.authProvider.keys.resolveKey(header);
   }
@@ -154,6 +157,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(personalUserDataRoutes, { db: connection.db });
       await api.register(msspCompaniesRoutes, { db: connection.db });
       await api.register(feedbackRoutes, { db: connection.db });
+      await api.register(onboardingRoutes, { db: connection.db });
       await api.register(outboxRoutes, { db: connection.db, management: createAuthManagement(connection.db) });
     },
     { prefix: '/api' },

@@ -4,3 +4,4 @@ export { createAuthManagement, type AuthManagement } from './management/manageme
 export type { AuthMethod } from './context.ts';
 export { passwordPolicy } from './methods/password-policy.ts';
 export { hashPassword } from './methods/password-hash.ts';
+export type { AuthEvent, AuthEventListener } from './http/auth-events.ts';

@@ -6,7 +6,7 @@ import type { AuthDb } from './database.ts';
 import { type Delivery, createDelivery } from './delivery/delivery.ts';
 import type { TwilioOptions } from './delivery/twilio.ts';
 import { AuthError, authErrors, errorBody } from './errors.ts';
-import { authEventsLog } from './http/auth-events.ts';
+import { type AuthEventListener, authEventsLog } from './http/auth-events.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { createKeyRing } from './keys/signing-keys.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
@@ -27,6 +27,8 @@ export type AuthProviderOptions = {
   appName?: string;
   smtpUrl?: string;
   mailFrom?: string;
+  /** Called after every auth event is recorded (the host audits tenant switches with it). */
+  onAuthEvent?: AuthEventListener;
   /** SMS, voice and WhatsApp through a Twilio-compatible API; without it they go to the outbox. */
   twilio?: TwilioOptions;
   /** Replaces SMTP/outbox delivery (tests that capture messages). */
@@ -83,7 +85,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       mailFrom: options.mailFrom ?? `${settings.appName} <no-reply@localhost>`,
       twilio: options.twilio,
     });
-  const events = authEventsLog(options.db);
+  const events = authEventsLog(options.db, options.onAuthEvent, (error) => log.error({ err: error }, 'the host could not handle an auth event'));
   const context: ProviderContext = {
     db: options.db,
     secret: options.secret,

@@ -6,3 +6,4 @@ export * from './feedback.ts';
 export * from './health.ts';
 export * from './client-config.ts';
 export * from './outbox.ts';
+export * from './onboarding.ts';

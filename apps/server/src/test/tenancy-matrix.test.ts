@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { createAuthManagement } from '@vigil/auth-provider';
 import { outboxMessages } from '@vigil/auth-provider/schema';
-import { feedbackMessages } from '@vigil/db';
+import { feedbackMessages, organizations } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from './factories.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -31,7 +31,7 @@ const buildTwoTenants = async () => {
 type Tenants = Awaited<ReturnType<typeof buildTwoTenants>>;
 type MatrixCase = {
   /** What A does that could touch B's data. */
-  request: (tenants: Tenants) => { method: 'GET' | 'POST'; url: string; payload?: unknown };
+  request: (tenants: Tenants) => { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: unknown };
   /** What must hold afterwards: B's rows invisible in the answer and unchanged in the database. */
   expectIsolated: (response: { statusCode: number; body: string }, tenants: Tenants) => Promise<void> | void;
 };
@@ -67,6 +67,17 @@ const matrix: Record<string, MatrixCase> = {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(a.admin.email);
       expect(response.body).not.toContain(b.admin.email);
+    },
+  },
+  'PATCH /api/organization/onboarding/': {
+    request: () => ({ method: 'PATCH', url: '/api/organization/onboarding/', payload: { is_bra_completed: true } }),
+    expectIsolated: async (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      const flags = await t.db
+        .select({ id: organizations.id, bra: organizations.isBraCompleted })
+        .from(organizations)
+        .where(inArray(organizations.id, [a.org.id, b.org.id]));
+      expect(Object.fromEntries(flags.map((f) => [f.id, f.bra]))).toEqual({ [a.org.id]: true, [b.org.id]: false });
     },
   },
   'POST /api/submit-feedback/': {

@@ -15,9 +15,13 @@ export type AuthEvent = {
 };
 
 /** Every attempt, success and failure: the user's login history and the organisation's login log. */
-export const authEventsLog = (db: AuthDb) => ({
+export type AuthEventListener = (event: AuthEvent, client: ClientInfo) => Promise<void>;
+
+export const authEventsLog = (db: AuthDb, listener?: AuthEventListener, onListenerError?: (error: unknown) => void) => ({
   record: async (event: AuthEvent, client: ClientInfo) => {
     await db.insert(authEvents).values({ id: randomId('E'), ...event, ip: client.ip, userAgent: client.userAgent });
+    // The host application hears every event (to audit tenant switches, say); its failure is not ours.
+    if (listener) await listener(event, client).catch((error: unknown) => onListenerError?.(error));
   },
   /** Successful sign-ins of a user, newest first (contract §2.14 `me/history`). */
   history: async (userId: string, limit = 100) =>

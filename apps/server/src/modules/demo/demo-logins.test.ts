@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { createAuthManagement } from '@vigil/auth-provider';
+import { auditLog } from '@vigil/db';
 import { testProjectId, useTestApp } from '../../test/test-app.ts';
 import { demoCompanies, demoEmail } from './demo-companies.ts';
 import { demoLoginsPresent, seedDemoLogins } from './demo-logins.ts';
@@ -45,6 +47,12 @@ describe('demo sign-in through the embedded provider', () => {
     expect(selected.statusCode).toBe(200);
     const response = await t.app.inject({ url: '/api/personal_user_data/', headers: { authorization: `Bearer ${selected.json().sessionJwt}` } });
     expect(response.json()).toMatchObject({ email: 'demo@vigil.example', company: first!.company_name, role: 'Superadmin' });
+    // The switch is in the client organisation's audit log, with who made it.
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organizationId, first!.company_id), eq(auditLog.action, 'organization.switch')));
+    expect(entry).toMatchObject({ actorEmail: 'demo@vigil.example', targetId: first!.company_id });
   });
 
   it('a plain demo user cannot select another company', async () => {

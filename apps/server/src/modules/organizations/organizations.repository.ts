@@ -32,6 +32,14 @@ export const organizationsRepository = (db: Db, tenant: Tenant) => {
         and(eq(people.organizationId, organizations.id), eq(people.id, organizations.primaryAdminPersonId)),
       );
   return {
+    updateCurrent: async (values: Partial<typeof organizations.$inferInsert>) =>
+      (
+        await db
+          .update(organizations)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(organizations.id, tenant.organizationId))
+          .returning()
+      )[0],
     findCurrent: async () =>
       (await db.select().from(organizations).where(eq(organizations.id, tenant.organizationId)).limit(1))[0],
     listClients: async () =>

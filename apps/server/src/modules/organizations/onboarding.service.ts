@@ -1,0 +1,30 @@
+import { type OnboardingState, type UpdateOnboardingBody, isAdminRole } from '@vigil/contracts';
+import type { Db } from '@vigil/db';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Tenant } from '../../lib/tenant.ts';
+import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { presentOnboardingStatus } from './onboarding-status.presenter.ts';
+import { organizationsRepository } from './organizations.repository.ts';
+
+const columnFor = {
+  is_dmi_completed: 'isDmiCompleted',
+  is_initial_testing_completed: 'isInitialTestingCompleted',
+  is_scim_completed: 'isScimCompleted',
+  is_sso_completed: 'isSsoCompleted',
+  is_watchtower_completed: 'isWatchtowerCompleted',
+  is_bra_completed: 'isBraCompleted',
+} as const;
+
+/**
+ * Records onboarding steps of the caller's current organisation, and audits what changed.
+ * @throws AppError FORBIDDEN for anyone but an admin or superadmin.
+ */
+export const updateOnboarding = async (db: Db, tenant: Tenant, body: UpdateOnboardingBody): Promise<OnboardingState> => {
+  if (!isAdminRole(tenant.role)) throw new AppError('FORBIDDEN', 'Only an admin may record onboarding steps');
+  const values = Object.fromEntries(Object.entries(body).map(([key, value]) => [columnFor[key as keyof typeof columnFor], value]));
+  const organization = await organizationsRepository(db, tenant).updateCurrent(values);
+  if (!organization) throw notFound('Organisation');
+  await recordAudit(db, tenant, { action: 'organization.onboarding', targetType: 'organization', targetId: organization.id, details: body });
+  const status = presentOnboardingStatus(organization);
+  return { onboarding_status: status, is_bra_completed: organization.isBraCompleted, is_onboarded: Object.values(status).every(Boolean) };
+};
