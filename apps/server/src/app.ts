@@ -17,6 +17,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { msspCompaniesRoutes } from './modules/organizations/mssp-companies.routes.ts';
 import { onboardingRoutes } from './modules/organizations/onboarding.routes.ts';
+import { loginLogsRoutes } from './modules/login-logs/login-logs.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -158,7 +159,9 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(msspCompaniesRoutes, { db: connection.db });
       await api.register(feedbackRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
-      await api.register(outboxRoutes, { db: connection.db, management: createAuthManagement(connection.db) });
+      const management = createAuthManagement(connection.db);
+      await api.register(outboxRoutes, { db: connection.db, management });
+      await api.register(loginLogsRoutes, { db: connection.db, management });
     },
     { prefix: '/api' },
   );

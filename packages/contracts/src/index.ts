@@ -7,3 +7,4 @@ export * from './health.ts';
 export * from './client-config.ts';
 export * from './outbox.ts';
 export * from './onboarding.ts';
+export * from './login-logs.ts';

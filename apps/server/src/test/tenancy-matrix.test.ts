@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { createAuthManagement } from '@vigil/auth-provider';
-import { outboxMessages } from '@vigil/auth-provider/schema';
+import { authEvents, outboxMessages } from '@vigil/auth-provider/schema';
 import { feedbackMessages, organizations } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from './factories.ts';
 import { useTestApp } from './test-app.ts';
@@ -23,6 +23,7 @@ const buildTwoTenants = async () => {
     // A login and a message waiting in the outbox for this organisation's admin.
     await createAuthManagement(t.db).upsertUsers([{ userId: admin.authUserId!, email: admin.email, givenName: 'A', familyName: name, tenants: {} }]);
     await t.db.insert(outboxMessages).values({ id: `M${admin.id}`, channel: 'email', recipient: admin.email, subject: `code for ${name}`, body: 'Your code is 123456' });
+    await t.db.insert(authEvents).values({ id: `E${admin.id}`, userId: admin.authUserId, event: 'signin', method: 'password', success: true });
     return { org, client, department, admin };
   };
   return { a: await build('Alpha'), b: await build('Bravo') };
@@ -59,6 +60,14 @@ const matrix: Record<string, MatrixCase> = {
     expectIsolated: (response, { b }) => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain(b.client.name);
+    },
+  },
+  'GET /api/organization/login-logs/': {
+    request: () => ({ method: 'GET', url: '/api/organization/login-logs/' }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(a.admin.email);
+      expect(response.body).not.toContain(b.admin.email);
     },
   },
   'GET /api/outbox/': {

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { randomId, randomToken, sha256 } from '../crypto.ts';
-import { accessKeys, loginIds, outboxMessages, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
+import { accessKeys, authEvents, loginIds, outboxMessages, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
 import { normaliseLoginId } from '../users/users.repository.ts';
 
 export type ManagedUser = {
@@ -137,6 +137,18 @@ export const createAuthManagement = (db: AuthDb) => {
         .where(inArray(users.id, userIds))
         .orderBy(desc(outboxMessages.createdAt))
         .limit(limit);
+    },
+    /** Sign-in attempts and other auth events of these users, newest first, with the total for paging. */
+    listAuthEvents: async (filter: { userIds: string[]; from?: Date; to?: Date; success?: boolean; limit: number; offset: number }) => {
+      if (!filter.userIds.length) return { total: 0, events: [] };
+      const conditions: SQL[] = [inArray(authEvents.userId, filter.userIds)];
+      if (filter.from) conditions.push(gte(authEvents.createdAt, filter.from));
+      if (filter.to) conditions.push(lt(authEvents.createdAt, filter.to));
+      if (filter.success !== undefined) conditions.push(eq(authEvents.success, filter.success));
+      const where = and(...conditions);
+      const [{ total }] = (await db.select({ total: count() }).from(authEvents).where(where)) as [{ total: number }];
+      const events = await db.select().from(authEvents).where(where).orderBy(desc(authEvents.createdAt), desc(authEvents.id)).limit(filter.limit).offset(filter.offset);
+      return { total, events };
     },
     countUsers: async (ids: string[]) =>
       ids.length ? (await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.id, ids)))[0]!.n : 0,

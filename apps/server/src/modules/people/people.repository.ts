@@ -31,6 +31,12 @@ export const peopleRepository = (db: Db, tenant: Tenant) => {
         )
         .where(and(eq(departmentAdminScopes.organizationId, tenant.organizationId), eq(departmentAdminScopes.personId, personId)))
         .orderBy(departments.name),
+    /** Who signs in as whom: provider user id → the person's email and name. */
+    listLogins: async () =>
+      db
+        .select({ authUserId: people.authUserId, email: people.email, firstName: people.firstName, lastName: people.lastName })
+        .from(people)
+        .where(and(inOrg, isNotNull(people.authUserId))),
     listAuthUserIds: async () =>
       (
         await db

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createAuthManagement } from '@vigil/auth-provider';
+import { authEvents } from '@vigil/auth-provider/schema';
+import { buildOrganization, buildPerson } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
+
+const t = useTestApp();
+
+const buildOrgWithLogins = async () => {
+  const org = await buildOrganization(t.db);
+  const admin = await buildPerson(t.db, org.id, { role: 'Admin', firstName: 'Ada' });
+  const member = await buildPerson(t.db, org.id, { firstName: 'Bo' });
+  await createAuthManagement(t.db).upsertUsers(
+    [admin, member].map((p) => ({ userId: p.authUserId!, email: p.email, givenName: p.firstName, familyName: p.lastName, tenants: {} })),
+  );
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+  await t.db.insert(authEvents).values([
+    { id: `E1${member.id}`, userId: member.authUserId, event: 'signin', method: 'password', success: false, reason: 'wrong password', ip: '198.51.100.7', createdAt: at(30) },
+    { id: `E2${member.id}`, userId: member.authUserId, event: 'signin', method: 'password', success: true, ip: '198.51.100.7', userAgent: '=HYPERLINK("x")', createdAt: at(20) },
+    { id: `E3${member.id}`, userId: admin.authUserId, event: 'signin', method: 'otp-email', success: true, ip: '203.0.113.9', createdAt: at(10) },
+  ]);
+  return { org, admin, member };
+};
+
+describe('GET /api/organization/login-logs/', () => {
+  it("lists the organisation's auth events newest first, with who and how", async () => {
+    const { admin, member } = await buildOrgWithLogins();
+    const response = await t.app.inject({ url: '/api/organization/login-logs/', headers: await t.authAs(admin) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(3);
+    expect(body.entries.map((e: { email: string; success: boolean }) => [e.email, e.success])).toEqual([
+      [admin.email, true],
+      [member.email, true],
+      [member.email, false],
+    ]);
+    expect(body.entries[2]).toMatchObject({ name: `Bo ${member.lastName}`, method: 'password', reason: 'wrong password', ip: '198.51.100.7' });
+  });
+
+  it('filters by outcome and time, and pages', async () => {
+    const { admin } = await buildOrgWithLogins();
+    const headers = await t.authAs(admin);
+    const failures = (await t.app.inject({ url: '/api/organization/login-logs/?outcome=failure', headers })).json();
+    expect(failures.entries).toHaveLength(1);
+    const since = encodeURIComponent(new Date(Date.now() - 15 * 60_000).toISOString());
+    expect((await t.app.inject({ url: `/api/organization/login-logs/?from=${since}`, headers })).json().total).toBe(1);
+    const page2 = (await t.app.inject({ url: '/api/organization/login-logs/?page=2&page_size=2', headers })).json();
+    expect(page2).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(page2.entries).toHaveLength(1);
+  });
+
+  it('exports CSV with a header row, and neutralises cells a spreadsheet would run as formulas', async () => {
+    const { admin, member } = await buildOrgWithLogins();
+    const response = await t.app.inject({ url: '/api/organization/login-logs/?format=csv', headers: await t.authAs(admin) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="login-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.body.trim().split('\n');
+    expect(lines[0]).toBe('time,email,name,event,method,outcome,reason,ip,user_agent');
+    expect(lines).toHaveLength(4);
+    expect(response.body).toContain(member.email);
+    expect(response.body).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it.each(['Manager', 'User'] as const)('refuses a %s with 403', async (role) => {
+    const person = await buildPerson(t.db, (await buildOrganization(t.db)).id, { role });
+    expect((await t.app.inject({ url: '/api/organization/login-logs/', headers: await t.authAs(person) })).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['from=yesterday', 'querystring.from'],
+    ['page_size=500', 'querystring.page_size'],
+    ['outcome=maybe', 'querystring.outcome'],
+  ])('answers 400 naming the field for %s', async (query, field) => {
+    const admin = await buildPerson(t.db, (await buildOrganization(t.db)).id, { role: 'Superadmin' });
+    const response = await t.app.inject({ url: `/api/organization/login-logs/?${query}`, headers: await t.authAs(admin) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details[0].field).toBe(field);
+  });
+});
