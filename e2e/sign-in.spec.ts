@@ -47,7 +47,7 @@ describe('signing in to the started product, in a real browser', () => {
   });
 
   it('with a code emailed to a real SMTP server', async () => {
-    const email = 'marcus.bell@northwind-logistics.example';
+    const email = 'lucas.brennan@bluefin-health.example';
     await page.goto(`${baseUrl}/login/`);
     await page.getByRole('tab', { name: 'Email code' }).click();
     await page.getByLabel('Email address').fill(email);
@@ -59,7 +59,7 @@ describe('signing in to the started product, in a real browser', () => {
     await page.getByLabel('Sign-in code').fill(code!);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/dashboard/insights/`);
-    await expect.poll(signedInText, { timeout: 15_000 }).toContain('Marcus Bell');
+    await expect.poll(signedInText, { timeout: 15_000 }).toContain('Lucas Brennan');
   });
 
   it('a wrong password shows an error and signs nobody in', async () => {
@@ -79,7 +79,7 @@ describe('signing in with links, in a real browser', () => {
   const linkIn = (text: string) => /(https?:\/\/\S+[?&]t=[\w-]+)/.exec(text)?.[1];
 
   it('with a magic link from the email', async () => {
-    const email = 'priya.raman@northwind-logistics.example';
+    const email = 'rachel.adeyemi@bluefin-health.example';
     await page.goto(`${baseUrl}/login/`);
     await page.getByRole('tab', { name: 'Email link' }).click();
     await page.getByLabel('Email address').fill(email);
@@ -89,7 +89,7 @@ describe('signing in with links, in a real browser', () => {
     expect(link?.startsWith(`${baseUrl}/login/verify/?t=`)).toBe(true);
     await page.goto(link!);
     await page.waitForURL(`${baseUrl}/dashboard/insights/`);
-    await expect.poll(signedInText, { timeout: 15_000 }).toContain('Priya Raman');
+    await expect.poll(signedInText, { timeout: 15_000 }).toContain('Rachel Adeyemi');
     // The same link a second time does not sign anyone in.
     const other = await browser.newContext();
     const second = await other.newPage();

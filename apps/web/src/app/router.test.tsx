@@ -1,11 +1,32 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { PersonalUserData } from '@vigil/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '../config/paths';
+import { decideNavigation } from '../features/shell/model/guard';
+import { getTitleParams, matchShellRoute, shellRoutes } from '../features/shell/model/routes';
+import { deriveShellUser } from '../features/shell/model/user';
+import { i18n } from '../lib/i18n';
+import { buildPersonalRecord, onboardingFlags } from '../testing/builders';
+import { renderSignedIn, stubApi } from '../testing/signed-in';
 import { renderRoutes } from '../testing/test-utils';
 import { routes } from './router';
 
-describe('app routes', () => {
+const departmentViews = [{ id: '0b8f2c1e-1d2a-4c3b-9e4f-5a6b7c8d9e0f', name: 'Operations' }];
+const superadmin = buildPersonalRecord({ role: 'Superadmin', department_views: departmentViews, is_direct_manager: true });
+const manager = buildPersonalRecord({ role: 'Manager' });
+const notOnboardedAdmin = buildPersonalRecord({
+  role: 'Admin',
+  onboarding_status: onboardingFlags(false),
+  is_bra_completed: false,
+});
+
+const fill = (path: string) =>
+  path.replace(':serviceId', 'okta').replace(':productNudge', 'guardian-nudge').replace(':status', 'enabled');
+
+const mainHeading = () => within(screen.getByRole('main')).getByRole('heading', { level: 1 });
+
+describe('app routes (no session)', () => {
   it('sends / to the sign-in page', async () => {
     const { router } = renderRoutes(routes, paths.home.getHref());
 
@@ -14,7 +35,7 @@ describe('app routes', () => {
   });
 
   it('shows Page Not Found for an unknown path and leads back to the platform', async () => {
-    const { router } = renderRoutes(routes, '/insights/nowhere/');
+    const { router } = renderRoutes(routes, '/no/such/page/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     fireEvent.click(screen.getByRole('link', { name: 'Go to Platform' }));
@@ -23,8 +44,14 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/login/');
   });
 
-  it('guards the signed-in pages: no session, back to sign-in', async () => {
-    const { router } = renderRoutes(routes, paths.dashboard.insights.getHref());
+  it.each([
+    paths.dashboard.insights.getHref(),
+    paths.insights.organization.getHref(),
+    paths.configure.integrations.service.getHref('okta'),
+    paths.onboarding.getHref(),
+    '/insights/nonexistent/',
+  ])('guards %s: no session, back to sign-in', async (path) => {
+    const { router } = renderRoutes(routes, path);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Vigil' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/login/');
@@ -37,5 +64,117 @@ describe('app routes', () => {
       await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login/');
+  });
+
+  it('shows the heads-up page without a session', async () => {
+    renderRoutes(routes, paths.headsUp.getHref());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Heads Up' })).toBeVisible();
+    expect(screen.getByTestId('empty-state')).toHaveTextContent(/simulated phishing email/);
+  });
+});
+
+describe('app routes (signed in)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  // Each signed-in page of §2, opened by the first of these people the guard lets in. /employees/,
+  // /campaigns/ and /compliance-onboarding/ open for nobody: they redirect once the BRA is complete,
+  // and an admin before that is held on the BRA pages.
+  const people: [string, PersonalUserData][] = [
+    ['superadmin, department admin and direct manager', superadmin],
+    ['manager', manager],
+    ['admin, not onboarded', notOnboardedAdmin],
+  ];
+  const pages = shellRoutes
+    .filter((route) => route.group !== 'public')
+    .map((route) => fill(route.path))
+    .map((path) => {
+      const person = people.find(
+        ([, record]) =>
+          decideNavigation({ path, session: 'authenticated', user: deriveShellUser(record) }).kind === 'allow',
+      );
+      return { path, person };
+    });
+
+  it('finds someone for every page but the three replaced ones', () => {
+    expect(pages.filter(({ person }) => !person).map(({ path }) => path)).toEqual([
+      '/compliance-onboarding/',
+      '/employees/',
+      '/campaigns/',
+    ]);
+  });
+
+  it.each(people)('shows the title, breadcrumbs and content of every page %s may open', async (label, record) => {
+    stubApi(record);
+    const { router } = renderSignedIn(routes, paths.accountSettings.getHref());
+    await screen.findByTestId('page-title');
+
+    for (const { path, person } of pages) {
+      if (person?.[0] !== label) continue;
+      await act(() => router.navigate(path));
+      const match = matchShellRoute(path)!;
+      const title = i18n.t(match.route.titleKey, getTitleParams(match.params));
+      // /settings/organization/ opens its first page, General.
+      const shownPath = path === '/settings/organization/' ? '/settings/organization/general/' : path;
+      await waitFor(() => expect(router.state.location.pathname).toBe(shownPath));
+      if (path === '/settings/organization/') continue;
+      await waitFor(() => expect(mainHeading()).toHaveTextContent(title));
+      expect(screen.getByTestId('breadcrumbs')).toHaveTextContent(title);
+      // Every page but the dashboard insights says what will appear there.
+      if (path !== paths.dashboard.insights.path) {
+        expect(await screen.findByTestId('empty-state')).toHaveTextContent(/\w/);
+      }
+    }
+  });
+
+  it.each([
+    ['/insights/nonexistent/'],
+    ['/configure/nonexistent/'],
+    ['/settings/guardian/'],
+    ['/reporting/nonexistent/'],
+  ])('shows "Page Not Found" in the shell at %s', async (path) => {
+    stubApi(superadmin);
+    renderSignedIn(routes, path);
+
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Page Not Found');
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByTestId('shell-not-found')).toBeVisible();
+  });
+
+  it.each<[string, string, string, string, PersonalUserData]>([
+    ['an admin of an organisation not onboarded', '/insights/organization/', '/onboarding/', 'Onboarding', notOnboardedAdmin],
+    [
+      'an admin whose BRA is not complete',
+      '/reporting/',
+      '/insights/initial-testing/',
+      'Initial Testing',
+      buildPersonalRecord({ role: 'Admin', is_bra_completed: false }),
+    ],
+    ['an admin, BRA complete', '/welcome/', '/insights/organization/', 'Organization', superadmin],
+    ['a manager, BRA complete', '/campaigns/', '/insights/your-reports/', 'Your Reports', manager],
+    ['an end user, BRA complete', '/employees/', '/dashboard/insights/', 'Your Security Insights', buildPersonalRecord()],
+  ])('sends %s from %s to %s', async (_, from, to, heading, record) => {
+    stubApi(record);
+    const { router } = renderSignedIn(routes, from);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+  });
+
+  it('sends a person to /error/ from a page their role may not see', async () => {
+    stubApi(buildPersonalRecord({ role: 'User' }));
+    const { router } = renderSignedIn(routes, paths.insights.organization.getHref());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/error/');
+  });
+
+  it('has no side navigation on the onboarding pages', async () => {
+    stubApi(notOnboardedAdmin);
+    renderSignedIn(routes, paths.onboarding.setupDmi.exchange.getHref());
+
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Microsoft Exchange');
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeVisible();
   });
 });

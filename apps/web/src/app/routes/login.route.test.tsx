@@ -8,7 +8,7 @@ import { Component as LoginPage } from './login.route';
 
 const routes = [
   { path: paths.login.path, Component: LoginPage },
-  { path: paths.dashboard.insights.path, element: <h1>Insights stub</h1> },
+  { path: paths.home.path, element: <h1>Home stub</h1> },
 ];
 
 describe('login page', () => {
@@ -31,8 +31,8 @@ describe('login page', () => {
 
     act(() => fake.signIn());
 
-    expect(await screen.findByRole('heading', { name: 'Insights stub' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/dashboard/insights/');
+    expect(await screen.findByRole('heading', { name: 'Home stub' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('sends a visitor whose stored session refreshes straight on', async () => {
@@ -44,7 +44,7 @@ describe('login page', () => {
 
     const { router } = renderRoutes(routes, paths.login.getHref(), { sdk: fake.sdk });
 
-    expect(await screen.findByRole('heading', { name: 'Insights stub' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/dashboard/insights/');
+    expect(await screen.findByRole('heading', { name: 'Home stub' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -15,7 +15,7 @@ export const Component = () => {
   const { authMethods } = useClientConfig();
 
   if (isSessionLoading) return <PageSpinner />;
-  if (isAuthenticated) return <Navigate to={paths.dashboard.insights.getHref()} replace />;
+  if (isAuthenticated) return <Navigate to={paths.home.getHref()} replace />;
   return (
     <MessagePage title={t('login.title')} description={t('login.description')}>
       <SignIn methods={authMethods} />

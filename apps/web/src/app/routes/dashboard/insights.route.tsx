@@ -1,32 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useEffect, useRef, useState } from 'react';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 
-import { MessagePage } from '../../../components/message-page';
 import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../config/paths';
 import { usePersonalUserData } from '../../../features/people/api/get-personal-user-data';
 import { PersonalSummary } from '../../../features/people/components/personal-summary';
-import { ApiError } from '../../../lib/api-client';
+import { PageError } from '../../../features/shell/components/page-error';
 import { useLogout } from '../../../lib/auth/use-logout';
-import { signOutOnArrival, storeProfileError } from '../../../lib/profile-error';
-
-// Spec §4: if the profile cannot be loaded, keep the message, sign out and show /error/
-// (which does the signing out once it is on screen; see signOutOnArrival).
-const useLeaveOnProfileError = (error: Error | null) => {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const handled = useRef(false);
-  useEffect(() => {
-    if (!error || handled.current) return;
-    handled.current = true;
-    // An ApiError carries the server's message; anything else here is a body that broke the contract.
-    storeProfileError(error instanceof ApiError ? error.message : t('dashboardInsights.profileUnreadable'));
-    void navigate(paths.error.getHref(), { replace: true, state: signOutOnArrival });
-  }, [error, navigate, t]);
-};
 
 const LogoutButton = () => {
   const { t } = useTranslation();
@@ -56,17 +40,25 @@ const LogoutButton = () => {
   );
 };
 
-// A minimal signed-in page until the shell arrives: who is signed in, and a way out.
+// Your Security Insights: who is signed in, and a way out, until the insights themselves arrive.
+// The shell hides its page title here (§2), so the page carries its own h1. The shell layout has
+// loaded the personal record already (and handles a failure to load it).
 export const Component = () => {
   const { t } = useTranslation();
-  const { data: person, error } = usePersonalUserData();
-  useLeaveOnProfileError(error);
+  const { data: person } = usePersonalUserData();
 
   if (!person) return <PageSpinner />;
   return (
-    <MessagePage title={t('dashboardInsights.title')} maxWidth={560}>
-      <PersonalSummary person={person} />
-      <LogoutButton />
-    </MessagePage>
+    <Stack spacing={3}>
+      <Typography variant="h1">{t('dashboardInsights.title')}</Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 560 }}>
+        <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+          <PersonalSummary person={person} />
+          <LogoutButton />
+        </Stack>
+      </Paper>
+    </Stack>
   );
 };
+
+export const ErrorBoundary = PageError;

@@ -9,7 +9,7 @@ import { Component as MagicLinkPage } from './magic-link.route';
 const routes = [
   { path: paths.login.path, element: <h1>Sign-in stub</h1> },
   { path: paths.login.magicLink.path, Component: MagicLinkPage },
-  { path: paths.dashboard.insights.path, element: <h1>Insights stub</h1> },
+  { path: paths.home.path, element: <h1>Home stub</h1> },
 ];
 
 describe('magic link landing page', () => {
@@ -23,8 +23,8 @@ describe('magic link landing page', () => {
 
     const { router } = renderRoutes(routes, `${paths.login.magicLink.getHref()}?t=link-token`, { sdk: fake.sdk });
 
-    expect(await screen.findByRole('heading', { name: 'Insights stub' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/dashboard/insights/');
+    expect(await screen.findByRole('heading', { name: 'Home stub' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
     expect(fake.sdk.magicLink.verify).toHaveBeenCalledExactlyOnceWith('link-token');
   });
 

@@ -8,7 +8,7 @@ import { Component as ResetPasswordPage } from './reset-password.route';
 
 const routes = [
   { path: paths.login.resetPassword.path, Component: ResetPasswordPage },
-  { path: paths.dashboard.insights.path, element: <h1>Insights stub</h1> },
+  { path: paths.home.path, element: <h1>Home stub</h1> },
 ];
 
 const renderResetPage = (href = `${paths.login.resetPassword.getHref()}?t=reset-token`) => {
@@ -40,8 +40,8 @@ describe('password reset page', () => {
     typeNewPassword('correct horse battery staple');
     save();
 
-    expect(await screen.findByRole('heading', { name: 'Insights stub' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/dashboard/insights/');
+    expect(await screen.findByRole('heading', { name: 'Home stub' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
     expect(fake.sdk.password.update).toHaveBeenCalledWith('grace@example.com', 'correct horse battery staple', 'reset.refresh.jwt');
   });
 

@@ -19,7 +19,7 @@ const renderEnchantedLinkSignIn = (fake = createFakeAuthSdk({ lastLoginId: 'ada@
   const view = renderRoutes(
     [
       { path: paths.login.path, Component: LoginPage },
-      { path: paths.dashboard.insights.path, element: <h1>Insights stub</h1> },
+      { path: paths.home.path, element: <h1>Home stub</h1> },
     ],
     paths.login.getHref(),
     { sdk: fake.sdk, clientConfig: { authProjectId: 'P2test', authBaseUrl: 'http://localhost:3000', authMethods: ['enchantedlink'] } },
@@ -90,7 +90,7 @@ describe('enchanted link sign-in', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Email me a link to approve this sign-in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Insights stub' })).toBeVisible();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/insights/'));
+    expect(await screen.findByRole('heading', { name: 'Home stub' })).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

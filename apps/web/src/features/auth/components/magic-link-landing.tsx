@@ -17,7 +17,7 @@ export const MagicLinkLanding = ({ token }: { token: string }) => {
       return <LinkPageProgress title={t('login.linkPages.signingIn')} />;
     case 'verified':
       // Replace: Back must not return to a link that has just been used up.
-      return <Navigate to={paths.dashboard.insights.getHref()} replace />;
+      return <Navigate to={paths.home.getHref()} replace />;
     case 'missing':
       return <LinkPageProblem failure={null} failedTitle={t('login.linkPages.failedTitle')} />;
     case 'failed':

@@ -49,7 +49,7 @@ export const NewPasswordForm = ({ loginId, refreshJwt }: NewPasswordFormProps) =
       passwordRef.current?.focus();
       return;
     }
-    await navigate(paths.dashboard.insights.getHref(), { replace: true });
+    await navigate(paths.home.getHref(), { replace: true });
   };
 
   return (

@@ -15,6 +15,9 @@ export const personalUserDataQueryOptions = (api: ApiClient) =>
   queryOptions({
     queryKey: ['people', 'personal-user-data'],
     queryFn: ({ signal }) => getPersonalUserData(api, signal),
+    // Fetched once per session (§4); signing out clears the cache, and a page that changes the
+    // record (onboarding) invalidates it.
+    staleTime: Infinity,
   });
 
 export const usePersonalUserData = () => {

@@ -1,0 +1,7 @@
+import { PageError } from '../../../features/shell/components/page-error';
+import { RoutePlaceholder } from '../../../features/shell/components/route-placeholder';
+
+// /insights/your-reports/ (managers).
+// Their content comes later: the shell shows title and breadcrumbs, the page what will appear here.
+export const Component = RoutePlaceholder;
+export const ErrorBoundary = PageError;
