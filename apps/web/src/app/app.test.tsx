@@ -1,3 +1,4 @@
+import { buildPersonalRecord } from '../testing/builders';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -69,26 +70,7 @@ describe('App', () => {
         if (new Headers(init?.headers).get('Authorization') !== `Bearer ${sessionJwt}`) {
           return json({ error: { code: 'UNAUTHENTICATED', message: 'No session' } }, 401);
         }
-        return json({
-          first_name: 'Ada',
-          last_name: 'Lovelace',
-          email: 'ada@example.com',
-          role: 'User',
-          company: 'Analytical Engines Ltd',
-          has_paid_access: false,
-          onboarding_status: {
-            is_dmi_completed: true,
-            is_initial_testing_completed: true,
-            is_scim_completed: true,
-            is_sso_completed: true,
-            is_watchtower_completed: true,
-          },
-          is_bra_completed: true,
-          start_timestamp: '2024-01-15T00:00:00.000Z',
-          picture_file_name: '',
-          department_views: [],
-          is_direct_manager: false,
-        });
+        return json(buildPersonalRecord({ has_paid_access: false, start_timestamp: '2024-01-15T00:00:00.000Z' }));
       }
       return json({}, 404);
     });
