@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuthSdk } from '../../../lib/auth/auth-hooks';
 import { runAuthCall, type AuthFailure } from '../auth-failure';
 import type { SignInFormProps } from '../sign-in-methods';
-import { checkEmail, type EmailProblem } from '../validation';
 import { AuthFailureAlert } from './auth-failure-alert';
-import { EmailField } from './email-field';
+import { EmailStepForm } from './email-step-form';
 
 type Step =
   | { name: 'email' }
@@ -25,11 +24,9 @@ export const EmailCodeSignInForm = ({ email, onEmailChange }: SignInFormProps) =
   const sdk = useAuthSdk();
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [code, setCode] = useState('');
-  const [emailProblem, setEmailProblem] = useState<EmailProblem | null>(null);
   const [codeMissing, setCodeMissing] = useState(false);
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
   const sendCode = async (loginId: string, kind: 'send' | 'resend') => {
@@ -49,20 +46,6 @@ export const EmailCodeSignInForm = ({ email, onEmailChange }: SignInFormProps) =
       destination: outcome.data?.maskedEmail || loginId,
       resent: kind === 'resend',
     });
-  };
-
-  const submitEmail = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const loginId = email.trim();
-    const problem = checkEmail(loginId);
-    setEmailProblem(problem);
-    if (problem) {
-      setFailure(null);
-      emailRef.current?.focus();
-      return;
-    }
-    await sendCode(loginId, 'send');
   };
 
   const submitCode = async (event: FormEvent<HTMLFormElement>) => {
@@ -93,19 +76,17 @@ export const EmailCodeSignInForm = ({ email, onEmailChange }: SignInFormProps) =
 
   if (step.name === 'email') {
     return (
-      <Stack component="form" noValidate spacing={2.5} onSubmit={submitEmail} aria-busy={busy !== null} data-testid="email-code-sign-in-form">
-        {failure ? <AuthFailureAlert failure={failure} /> : null}
-        <EmailField
-          value={email}
-          onChange={onEmailChange}
-          problem={emailProblem}
-          disabled={busy !== null}
-          inputRef={emailRef}
-        />
-        <Button type="submit" variant="contained" size="large" loading={busy === 'send'} fullWidth data-testid="email-code-send">
-          {t('login.emailCode.send')}
-        </Button>
-      </Stack>
+      <EmailStepForm
+        email={email}
+        onEmailChange={onEmailChange}
+        onSend={(loginId) => void sendCode(loginId, 'send')}
+        onInvalidEmail={() => setFailure(null)}
+        busy={busy !== null}
+        failure={failure}
+        submitLabel={t('login.emailCode.send')}
+        testId="email-code-sign-in-form"
+        submitTestId="email-code-send"
+      />
     );
   }
 
