@@ -12,8 +12,6 @@ export const authErrors = {
   invalidCode: { status: 401, errorCode: 'E061102' },
   signUpDisabled: { status: 403, errorCode: 'E062110' },
   userExists: { status: 409, errorCode: 'E062107' },
-  accountLocked: { status: 403, errorCode: 'E062909' },
-  userDisabled: { status: 403, errorCode: 'E062108' },
   weakPassword: { status: 400, errorCode: 'E062901' },
   enchantedLinkPending: { status: 401, errorCode: 'E062503' },
   sessionRevoked: { status: 401, errorCode: 'E064001' },

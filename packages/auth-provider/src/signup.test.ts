@@ -47,3 +47,22 @@ describe('open sign-up', () => {
     expect(Object.keys(claims.tenants)).toEqual([user.tenantIds[0]]);
   });
 });
+
+describe('management', () => {
+  it('setUserTenants replaces memberships and roles; the next token says so', async () => {
+    const user = await provider.buildUser({ tenants: 2 });
+    const sdk = newSdk();
+    await sdk.password.signIn(user.email, user.password);
+    await provider.management.setUserTenants(user.userId, { [user.tenantIds[1]!]: ['Manager'] });
+    const claims = decodeJwt((await sdk.refresh()).data!.sessionJwt) as { tenants: Record<string, { roles: string[] }> };
+    expect(claims.tenants).toEqual({ [user.tenantIds[1]!]: { roles: ['Manager'], permissions: [] } });
+  });
+
+  it('a disabled user can sign in again once enabled', async () => {
+    const user = await provider.buildUser();
+    await provider.management.disableUser(user.userId);
+    expect((await newSdk().password.signIn(user.email, user.password)).ok).toBe(false);
+    await provider.management.enableUser(user.userId);
+    expect((await newSdk().password.signIn(user.email, user.password)).ok).toBe(true);
+  });
+});

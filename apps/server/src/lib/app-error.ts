@@ -1,4 +1,4 @@
-import { type ErrorCode, type FieldIssue, errorStatus } from '@vigil/contracts';
+import { type ErrorCode, errorStatus } from '@vigil/contracts';
 
 /** The one error type services throw; the error plugin turns it into the API's error shape. */
 export class AppError extends Error {
@@ -17,5 +17,3 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found`);
 
-export const validationFailed = (issues: FieldIssue[]) =>
-  new AppError('VALIDATION_FAILED', issues.map((i) => `${i.field}: ${i.problem}`).join('; '), issues);

@@ -147,7 +147,12 @@ export const createSessions = (
         .set({ status: 'rotated', rotatedAt: new Date() })
         .where(and(eq(refreshTokens.tokenHash, sha256(refreshJwt)), eq(refreshTokens.status, 'active')))
         .returning();
-      if (!rotated) return (await verifyRefresh(refreshJwt), undefined as never);
+      if (!rotated) {
+        // Another refresh rotated this token between our check and our update: a reuse. Checking
+        // again sees it as rotated, revokes the family and throws.
+        await verifyRefresh(refreshJwt);
+        throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
+      }
       const selectedTenant = selectTenant ?? rotated.selectedTenant;
       const next = await mintRefresh(user, { ...rotated, selectedTenant }, client);
       return { user, response: await respond(user, next.refreshJwt, next.expiresAt, selectedTenant, rotated.amr) };

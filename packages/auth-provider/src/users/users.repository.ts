@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { loginIds, tenants, userTenants, users } from '../schema/index.ts';
 
@@ -34,8 +34,6 @@ export const usersRepository = (db: AuthDb) => ({
       .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
       .where(and(eq(userTenants.userId, userId), eq(tenants.isDisabled, false)))
       .orderBy(tenants.name),
-  findTenantsByIds: async (ids: string[]) =>
-    ids.length ? db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(inArray(tenants.id, ids)) : [],
   recordPasswordFailure: async (userId: string, lockAfter: number) =>
     (
       await db

@@ -1,14 +1,12 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { type Db, type NewAuditLogEntry, type Tx, auditLog } from '@vigil/db';
 import type { Tenant } from '../../lib/tenant.ts';
 
 export type AuditEvent = Pick<NewAuditLogEntry, 'action' | 'targetType' | 'targetId' | 'details' | 'ip' | 'requestId'>;
 
 /** Audit entries of the caller's current organisation; the actor is always the caller. */
-export const auditLogRepository = (db: Db | Tx, tenant: Tenant) => {
-  const inOrg = eq(auditLog.organizationId, tenant.organizationId);
-  return {
-    record: async (event: AuditEvent) =>
+export const auditLogRepository = (db: Db | Tx, tenant: Tenant) => ({
+  record: async (event: AuditEvent) =>
       (
         await db
           .insert(auditLog)
@@ -21,11 +19,7 @@ export const auditLogRepository = (db: Db | Tx, tenant: Tenant) => {
           })
           .returning()
       )[0]!,
-    listRecent: async (limit = 50) =>
-      db.select().from(auditLog).where(inOrg).orderBy(auditLog.createdAt).limit(limit),
-    findByAction: async (action: string) => db.select().from(auditLog).where(and(inOrg, eq(auditLog.action, action))),
-  };
-};
+});
 
 /** Maintenance across every organisation: drops entries older than the retention period. */
 export const pruneAuditLog = async (db: Db, olderThan: Date) =>

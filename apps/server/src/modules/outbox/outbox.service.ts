@@ -3,7 +3,7 @@ import type { OutboxList } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { Tenant } from '../../lib/tenant.ts';
-import { listLoginIdsOfOrganization } from '../people/people.service.ts';
+import { mapLoginsOfOrganization } from '../people/people.service.ts';
 
 /**
  * Messages waiting in the operator outbox for people of the caller's organisation, so a
@@ -12,6 +12,6 @@ import { listLoginIdsOfOrganization } from '../people/people.service.ts';
  */
 export const listOutbox = async (db: Db, management: AuthManagement, tenant: Tenant): Promise<OutboxList> => {
   if (tenant.role !== 'Superadmin') throw new AppError('FORBIDDEN', 'Only a superadmin may read the outbox');
-  const messages = await management.listOutboxFor(await listLoginIdsOfOrganization(db, tenant));
+  const messages = await management.listOutboxFor([...(await mapLoginsOfOrganization(db, tenant)).keys()]);
   return { messages: messages.map(({ createdAt, ...message }) => ({ ...message, created_at: createdAt.toISOString() })) };
 };

@@ -37,13 +37,6 @@ export const peopleRepository = (db: Db, tenant: Tenant) => {
         .select({ authUserId: people.authUserId, email: people.email, firstName: people.firstName, lastName: people.lastName })
         .from(people)
         .where(and(inOrg, isNotNull(people.authUserId))),
-    listAuthUserIds: async () =>
-      (
-        await db
-          .select({ authUserId: people.authUserId })
-          .from(people)
-          .where(and(inOrg, isNotNull(people.authUserId)))
-      ).map((row) => row.authUserId!),
     countActiveDirectReports: async (managerId: string) =>
       (
         await db
