@@ -5,8 +5,17 @@ import translation from '../locales/en/translation.json';
 
 export const defaultLanguage = 'en';
 
+/**
+ * The English catalogue, assembled from one file per feature so features can add strings without
+ * touching each other's files. Each feature file has a single top-level key of its own
+ * (e.g. `organizationUsers`), and is added here with one import and one spread.
+ */
+const english = {
+  ...translation,
+};
+
 export const resources = {
-  en: { translation },
+  en: { translation: english },
 } as const;
 
 // Typed keys: t('notFound.title') is checked against the English catalogue at compile time.
