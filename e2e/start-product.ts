@@ -45,6 +45,8 @@ export default async function startProduct(project: TestProject) {
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO: 'true',
       SMTP_URL: inbox.url,
+      // Lets a developer run the suite against a web build of their own (vite build --outDir ...).
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
