@@ -8,7 +8,7 @@ import type { DatabaseConnection } from '@vigil/db';
 import type { Config } from './config.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
 import type { AnyJobDefinition } from './lib/jobs.ts';
-import { createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
+import { cacheVerifiedSessions, createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
 import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
 import { auditTenantSelection } from './modules/audit-log/audit-log.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -147,10 +147,12 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(healthRoutes, { connection });
   await app.register(companyLogosRoutes, { db: connection.db });
 
-  const verifySession = createSessionVerifier({
-    projectId: config.auth.projectId,
-    keys: sessionKeys ?? embeddedKeys ?? remoteSessionKeys(config.auth.baseUrl, config.auth.projectId),
-  });
+  const verifySession = cacheVerifiedSessions(
+    createSessionVerifier({
+      projectId: config.auth.projectId,
+      keys: sessionKeys ?? embeddedKeys ?? remoteSessionKeys(config.auth.baseUrl, config.auth.projectId),
+    }),
+  );
   await app.register(
     async (api) => {
       await api.register(sessionPlugin, { db: connection.db, verifySession });

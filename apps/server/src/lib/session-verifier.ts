@@ -56,3 +56,34 @@ export const createSessionVerifier =
     }
     return payload as SessionClaims;
   };
+
+/**
+ * Remembers verified session tokens until they expire, so a page that makes several API calls pays
+ * for one signature check (about 1.3 ms for ES384) rather than one per call. Session JWTs are
+ * stateless in the contract (revocation acts on refresh tokens), so a cached answer is the answer a
+ * fresh check would give until `exp`. Failures are not cached: a fixed clock or key set may pass later.
+ */
+export const cacheVerifiedSessions = (
+  verify: SessionVerifier,
+  { maxEntries = 5_000, now = Date.now }: { maxEntries?: number; now?: () => number } = {},
+): SessionVerifier => {
+  // A Map keeps insertion order, which makes it a small LRU: a hit moves the entry to the end.
+  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
+  return async (token) => {
+    const hit = verified.get(token);
+    if (hit) {
+      verified.delete(token);
+      if (hit.expiresAtMs > now()) {
+        verified.set(token, hit);
+        return hit.claims;
+      }
+    }
+    const claims = await verify(token);
+    const exp = (claims as { exp?: unknown }).exp;
+    if (typeof exp === 'number') {
+      verified.set(token, { claims, expiresAtMs: exp * 1000 });
+      if (verified.size > maxEntries) verified.delete(verified.keys().next().value!);
+    }
+    return claims;
+  };
+};
