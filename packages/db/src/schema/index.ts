@@ -4,3 +4,4 @@ export * from './people.ts';
 export * from './feedback-messages.ts';
 export * from './audit-log.ts';
 export * from './company-logos.ts';
+export * from './onboarding.ts';

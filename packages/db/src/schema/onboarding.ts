@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { people } from './people.ts';
+import { tenantOwnerColumn } from './tenant-owner.ts';
+
+export const identityProviderEnum = pgEnum('identity_provider', ['entra-id', 'google-workspace', 'okta']);
+
+// Actors are people of any organisation (a managed-service operator's person lives in their home
+// organisation), so these point at people.id alone and outlive a deleted person as null.
+const actorColumn = () => uuid().references(() => people.id, { onDelete: 'set null' });
+
+/**
+ * The organisation's SAML identity provider, as the admin entered it during onboarding. One per
+ * organisation: choosing another provider replaces the settings. Sign-in through it arrives later.
+ */
+export const identityProviderConnections = pgTable('identity_provider_connections', {
+  id: uuid().primaryKey().defaultRandom(),
+  organizationId: tenantOwnerColumn().unique(),
+  provider: identityProviderEnum().notNull(),
+  idpEntityId: text().notNull(),
+  idpSsoUrl: text().notNull(),
+  idpMetadataUrl: text(),
+  idpCertificate: text().notNull(),
+  certificateSubject: text().notNull(),
+  certificateFingerprintSha256: text().notNull(),
+  certificateExpiresAt: timestamp({ withTimezone: true }).notNull(),
+  updatedByPersonId: actorColumn(),
+  /** Set when an admin confirms the post-setup checks; saving new settings clears it. */
+  verifiedAt: timestamp({ withTimezone: true }),
+  verifiedByPersonId: actorColumn(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type IdentityProviderConnection = typeof identityProviderConnections.$inferSelect;
+export type NewIdentityProviderConnection = typeof identityProviderConnections.$inferInsert;
+
+/**
+ * Bearer tokens the identity provider presents to the SCIM endpoint. Only a SHA-256 hash is kept:
+ * the token itself is shown once. At most one token per organisation is active (not revoked).
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: tenantOwnerColumn(),
+    tokenHash: text().notNull().unique(),
+    lastFour: text().notNull(),
+    createdByPersonId: actorColumn(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedByPersonId: actorColumn(),
+  },
+  (t) => [
+    index().on(t.organizationId, t.createdAt),
+    uniqueIndex('scim_tokens_one_active_per_organization_idx').on(t.organizationId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+export type ScimToken = typeof scimTokens.$inferSelect;
+
+export const integrationKindEnum = pgEnum('integration_kind', ['dmi', 'watchtower']);
+
+/**
+ * What an admin entered to set up direct mail injection or Watchtower for one provider, and when
+ * they confirmed granting the permissions. `settings` holds no secret: credentials are asked for
+ * (and stored encrypted) when the integration itself is connected.
+ */
+export const integrationSetups = pgTable(
+  'integration_setups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: tenantOwnerColumn(),
+    kind: integrationKindEnum().notNull(),
+    provider: text().notNull(),
+    settings: jsonb().$type<Record<string, unknown>>().notNull(),
+    permissionsConfirmedAt: timestamp({ withTimezone: true }).notNull(),
+    confirmedByPersonId: actorColumn(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique().on(t.organizationId, t.kind, t.provider),
+    check(
+      'integration_setups_provider_of_kind',
+      sql`(${t.kind} = 'dmi' and ${t.provider} in ('exchange', 'google-workspace')) or (${t.kind} = 'watchtower' and ${t.provider} in ('google', 'microsoft'))`,
+    ),
+  ],
+);
+
+export type IntegrationSetup = typeof integrationSetups.$inferSelect;
+
+/** The baseline phishing test the admin launched at the end of onboarding: when and over how long. */
+export const initialTestingLaunches = pgTable(
+  'initial_testing_launches',
+  {
+    organizationId: tenantOwnerColumn().primaryKey(),
+    startsOn: date({ mode: 'string' }).notNull(),
+    durationDays: integer().notNull(),
+    launchedByPersonId: actorColumn(),
+    launchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('initial_testing_launches_duration', sql`${t.durationDays} between 1 and 90`)],
+);
+
+export type InitialTestingLaunch = typeof initialTestingLaunches.$inferSelect;
