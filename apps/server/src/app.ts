@@ -17,7 +17,11 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { msspCompaniesRoutes } from './modules/organizations/mssp-companies.routes.ts';
 import { onboardingRoutes } from './modules/organizations/onboarding.routes.ts';
+import { onboardingWizardRoutes } from './modules/onboarding/onboarding-wizard.routes.ts';
 import { loginLogsRoutes } from './modules/login-logs/login-logs.routes.ts';
+import { organizationUsersModule } from './modules/organization-users/index.ts';
+import { organizationSettingsRoutes } from './modules/organizations/organization-settings.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -161,9 +165,18 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(msspCompaniesRoutes, { db: connection.db });
       await api.register(feedbackRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
+      await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl });
       const management = createAuthManagement(connection.db);
       await api.register(outboxRoutes, { db: connection.db, management });
       await api.register(loginLogsRoutes, { db: connection.db, management });
+      await api.register(organizationUsersModule, {
+        db: connection.db,
+        appUrl: config.publicUrl,
+        // Invitations go out the way the embedded provider sends its own mail; a remote provider sends none for us.
+        mailer: config.auth.embedded ? (mail) => app.authProvider.delivery.send({ channel: 'email', ...mail }) : undefined,
+      });
+      await api.register(organizationSettingsRoutes, { db: connection.db, management });
+      await api.register(accountRoutes, { db: connection.db, management });
     },
     { prefix: '/api' },
   );

@@ -9,7 +9,9 @@ export const submitFeedbackBodySchema = z
       .string({ error: 'message is required' })
       .trim()
       .min(1, { error: 'message must not be empty' })
-      .max(feedbackMessageMaxLength, { error: `message must be at most ${feedbackMessageMaxLength} characters` }),
+      .max(feedbackMessageMaxLength, { error: `message must be at most ${feedbackMessageMaxLength} characters` })
+      // Line breaks and tabs belong in a message; NUL, which PostgreSQL refuses, and other control codes do not.
+      .refine((text) => !/[^\P{Cc}\t\n\r]/u.test(text), { error: 'message must not contain control characters' }),
   })
   .meta({ id: 'SubmitFeedbackBody' });
 export type SubmitFeedbackBody = z.infer<typeof submitFeedbackBodySchema>;

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './text.ts';
 export * from './roles.ts';
 export * from './personal-user-data.ts';
 export * from './mssp-companies.ts';
@@ -8,3 +9,7 @@ export * from './client-config.ts';
 export * from './outbox.ts';
 export * from './onboarding.ts';
 export * from './login-logs.ts';
+export * from './organization-users.ts';
+export * from './organization-settings.ts';
+export * from './account.ts';
+export * from './onboarding-wizard.ts';

@@ -5,6 +5,7 @@ export const loginLogsQuerySchema = z.object({
   from: z.iso.datetime({ error: 'must be an ISO 8601 date and time' }).optional(),
   to: z.iso.datetime({ error: 'must be an ISO 8601 date and time' }).optional(),
   outcome: z.enum(['success', 'failure']).optional(),
+  q: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional().describe("Part of a person's name or email"),
   page: z.coerce.number().int().min(1, { error: 'must be 1 or more' }).default(1),
   page_size: z.coerce.number().int().min(1).max(200, { error: 'must be at most 200' }).default(50),
   format: z.enum(['json', 'csv']).default('json'),

@@ -17,3 +17,7 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found`);
 
+
+/** A 400 or 409 about one field, in the shape schema failures have: details `[{ field, problem }]`. */
+export const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT', field: string, problem: string) =>
+  new AppError(code, `${field}: ${problem}`, [{ field, problem }]);

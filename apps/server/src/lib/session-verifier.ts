@@ -8,6 +8,8 @@ export type SessionClaims = {
   dct?: string;
   tenants?: Record<string, { roles?: string[]; permissions?: string[] }>;
   roles?: string[];
+  /** The embedded provider's session (refresh family) id; other providers may leave it out. */
+  sid?: string;
 };
 
 /** The provider's published keys, fetched when an unknown `kid` appears and cached. */

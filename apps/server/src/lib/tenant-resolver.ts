@@ -34,6 +34,7 @@ export const resolveTenant = async (db: Db, claims: SessionClaims): Promise<Tena
     email: person.email,
     role: person.role,
     viaManagedService: false,
+    ...(typeof claims.sid === 'string' && claims.sid ? { sessionId: claims.sid } : {}),
   };
   const selected = claims.dct;
   if (!selected || selected === person.organizationId) return home;

@@ -1,4 +1,5 @@
-import type { Role } from '@vigil/contracts';
+import { type Role, isAdminRole } from '@vigil/contracts';
+import { AppError } from './app-error.ts';
 
 /**
  * Who is calling and in which organisation, derived once from the verified session.
@@ -16,4 +17,14 @@ export type Tenant = Readonly<{
   role: Role;
   /** True when a managed-service operator acts in one of their client organisations. */
   viaManagedService: boolean;
+  /** The provider's session (refresh family) this request was made with, when the token names it (`sid`). */
+  sessionId?: string;
 }>;
+
+/**
+ * Lets only an admin or superadmin of the organisation the session acts in go on.
+ * @throws AppError FORBIDDEN with `message` (say what only an admin may do).
+ */
+export const requireAdminRole = (tenant: Tenant, message: string) => {
+  if (!isAdminRole(tenant.role)) throw new AppError('FORBIDDEN', message);
+};

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldIssue, errorStatus } from '@vigil/contracts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, fieldError } from '../lib/app-error.ts';
 
 const codeForStatus = (status: number): ErrorCode => {
   const match = (Object.entries(errorStatus) as [ErrorCode, number][]).find(([, s]) => s === status);
@@ -24,8 +24,41 @@ const describeValidation = (error: FastifyError & { validation: { instancePath: 
   }));
 };
 
+/**
+ * The unique index a database error broke, when it is one (PostgreSQL 23505). Drizzle wraps the
+ * driver's error (node-postgres or PGlite, both with `code` and `constraint`) as its `cause`.
+ */
+export const uniqueViolationOf = (error: unknown): { constraint: string } | undefined => {
+  for (let at = error, depth = 0; typeof at === 'object' && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint } = at as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : '' };
+  }
+  return undefined;
+};
+
+const concurrentChange = 'This was changed by another request at the same moment; reload and try again.';
+
+// The unique indexes that two racing requests can both pass the services' own checks for, told
+// in terms of what the person sent. Any other one answers 409 with the generic message.
+const conflictByConstraint: Record<string, { field: string; problem: string } | { message: string }> = {
+  people_organization_email_idx: { field: 'body.email', problem: 'is already used by someone in this organization' },
+  scim_tokens_one_active_per_organization_idx: { message: 'Another SCIM token was issued at the same moment; reload to see it.' },
+  departments_organizationId_name_unique: { field: 'department', problem: 'was created by another request at the same moment; try again' },
+};
+
 export const respondToError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
   if (error instanceof AppError) return sendError(reply, error.code, error.message, error.details);
+  const uniqueViolation = uniqueViolationOf(error);
+  if (uniqueViolation) {
+    // Only the index is logged: the driver's detail repeats the values, an email for one.
+    request.log.info({ constraint: uniqueViolation.constraint }, 'unique index refused a concurrent change');
+    const known = conflictByConstraint[uniqueViolation.constraint];
+    if (known && 'field' in known) {
+      const conflict = fieldError('CONFLICT', known.field, known.problem);
+      return sendError(reply, conflict.code, conflict.message, conflict.details);
+    }
+    return sendError(reply, 'CONFLICT', known?.message ?? concurrentChange);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = describeValidation(error);
     return sendError(reply, 'VALIDATION_FAILED', issues.map((i) => `${i.field}: ${i.problem}`).join('; '), issues);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { createAuthManagement } from '@vigil/auth-provider';
-import { authEvents, outboxMessages } from '@vigil/auth-provider/schema';
-import { feedbackMessages, organizations } from '@vigil/db';
+import { authEvents, outboxMessages, refreshTokens } from '@vigil/auth-provider/schema';
+import { feedbackMessages, organizations, people } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from './factories.ts';
+import { onboardingWizardCases } from './tenancy-cases-onboarding.ts';
+import { organizationUsersCases } from './tenancy-cases-organization-users.ts';
 import { useTestApp } from './test-app.ts';
 
 const t = useTestApp();
@@ -14,7 +16,7 @@ const t = useTestApp();
  */
 const buildTwoTenants = async () => {
   const build = async (name: string) => {
-    const org = await buildOrganization(t.db, { name: `${name} MSP` });
+    const org = await buildOrganization(t.db, { name: `${name} MSP`, pictureFileName: `${name.toLowerCase()}-0123456789ab.png` });
     const client = await buildOrganization(t.db, { name: `${name} Client`, managedByOrganizationId: org.id });
     const department = await buildDepartment(t.db, org.id, `${name} Finance`);
     const admin = await buildPerson(t.db, org.id, { role: 'Superadmin', email: `admin.${org.id.slice(0, 8)}@${name.toLowerCase()}.example` });
@@ -24,6 +26,9 @@ const buildTwoTenants = async () => {
     await createAuthManagement(t.db).upsertUsers([{ userId: admin.authUserId!, email: admin.email, givenName: 'A', familyName: name, tenants: {} }]);
     await t.db.insert(outboxMessages).values({ id: `M${admin.id}`, channel: 'email', recipient: admin.email, subject: `code for ${name}`, body: 'Your code is 123456' });
     await t.db.insert(authEvents).values({ id: `E${admin.id}`, userId: admin.authUserId, event: 'signin', method: 'password', success: true });
+    // A signed-in browser (a refresh-token family) of this organisation's admin.
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    await t.db.insert(refreshTokens).values({ tokenHash: `H${admin.id}`, familyId: `F${admin.id}`, userId: admin.authUserId!, familyExpiresAt: inAnHour, expiresAt: inAnHour });
     return { org, client, department, admin };
   };
   return { a: await build('Alpha'), b: await build('Bravo') };
@@ -31,13 +36,24 @@ const buildTwoTenants = async () => {
 
 type Tenants = Awaited<ReturnType<typeof buildTwoTenants>>;
 type MatrixCase = {
+  /** Rows the case needs before the call, in A and in B. */
+  arrange?: (tenants: Tenants) => Promise<void>;
   /** What A does that could touch B's data. */
-  request: (tenants: Tenants) => { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: unknown };
+  request: (tenants: Tenants) => {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+    /** The session (refresh family) the caller's token names. */
+    sid?: string;
+  };
   /** What must hold afterwards: B's rows invisible in the answer and unchanged in the database. */
   expectIsolated: (response: { statusCode: number; body: string }, tenants: Tenants) => Promise<void> | void;
 };
 
 const matrix: Record<string, MatrixCase> = {
+  ...onboardingWizardCases(t),
+  ...organizationUsersCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
     expectIsolated: (response, { a, b }) => {
@@ -89,6 +105,94 @@ const matrix: Record<string, MatrixCase> = {
       expect(Object.fromEntries(flags.map((f) => [f.id, f.bra]))).toEqual({ [a.org.id]: true, [b.org.id]: false });
     },
   },
+  'GET /api/organization/': {
+    request: () => ({ method: 'GET', url: '/api/organization/' }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(a.org.name);
+      expect(response.body).not.toContain(b.org.name);
+    },
+  },
+  'PATCH /api/organization/': {
+    request: () => ({ method: 'PATCH', url: '/api/organization/', payload: { name: 'Renamed by A' } }),
+    expectIsolated: async (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      const names = await t.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, [a.org.id, b.org.id]));
+      expect(Object.fromEntries(names.map((n) => [n.id, n.name]))).toEqual({ [a.org.id]: 'Renamed by A', [b.org.id]: b.org.name });
+    },
+  },
+  'POST /api/organization/logo/': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/organization/logo/',
+      headers: { 'content-type': 'image/svg+xml' },
+      payload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    }),
+    expectIsolated: async (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      const logos = await t.db.select({ id: organizations.id, logo: organizations.pictureFileName }).from(organizations).where(inArray(organizations.id, [a.org.id, b.org.id]));
+      const byId = Object.fromEntries(logos.map((l) => [l.id, l.logo]));
+      expect(byId[a.org.id]).toMatch(/\.svg$/);
+      expect(byId[b.org.id]).toBe(b.org.pictureFileName);
+    },
+  },
+  'DELETE /api/organization/logo/': {
+    request: () => ({ method: 'DELETE', url: '/api/organization/logo/' }),
+    expectIsolated: async (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      const logos = await t.db.select({ id: organizations.id, logo: organizations.pictureFileName }).from(organizations).where(inArray(organizations.id, [a.org.id, b.org.id]));
+      expect(Object.fromEntries(logos.map((l) => [l.id, l.logo]))).toEqual({ [a.org.id]: '', [b.org.id]: b.org.pictureFileName });
+    },
+  },
+  'GET /api/account/profile/': {
+    request: () => ({ method: 'GET', url: '/api/account/profile/' }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(a.admin.email);
+      expect(response.body).not.toContain(b.admin.email);
+    },
+  },
+  'PATCH /api/account/profile/': {
+    request: () => ({ method: 'PATCH', url: '/api/account/profile/', payload: { firstName: 'Changed', lastName: 'By A' } }),
+    expectIsolated: async (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      const names = await t.db.select({ id: people.id, firstName: people.firstName }).from(people).where(inArray(people.id, [a.admin.id, b.admin.id]));
+      expect(Object.fromEntries(names.map((n) => [n.id, n.firstName]))).toEqual({ [a.admin.id]: 'Changed', [b.admin.id]: b.admin.firstName });
+    },
+  },
+  'GET /api/account/sessions/': {
+    request: ({ a }) => ({ method: 'GET', url: '/api/account/sessions/', sid: `F${a.admin.id}` }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`F${a.admin.id}`);
+      expect(response.body).not.toContain(`F${b.admin.id}`);
+    },
+  },
+  'DELETE /api/account/sessions/:sessionId/': {
+    request: ({ b }) => ({ method: 'DELETE', url: `/api/account/sessions/F${b.admin.id}/` }),
+    expectIsolated: async (response, { b }) => {
+      expect(response.statusCode).toBe(404);
+      const [token] = await t.db.select({ status: refreshTokens.status }).from(refreshTokens).where(eq(refreshTokens.familyId, `F${b.admin.id}`));
+      expect(token?.status).toBe('active');
+    },
+  },
+  'POST /api/account/sessions/revoke-others/': {
+    // A's token names a session of A's that does not exist, so every open session of A's is "another".
+    request: ({ a }) => ({ method: 'POST', url: '/api/account/sessions/revoke-others/', sid: `Fgone${a.admin.id}` }),
+    expectIsolated: async (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      const tokens = await t.db.select({ familyId: refreshTokens.familyId, status: refreshTokens.status }).from(refreshTokens).where(inArray(refreshTokens.familyId, [`F${a.admin.id}`, `F${b.admin.id}`]));
+      expect(Object.fromEntries(tokens.map((row) => [row.familyId, row.status]))).toEqual({ [`F${a.admin.id}`]: 'revoked', [`F${b.admin.id}`]: 'active' });
+    },
+  },
+  'GET /api/account/login-history/': {
+    request: () => ({ method: 'GET', url: '/api/account/login-history/' }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`E${a.admin.id}`);
+      expect(response.body).not.toContain(`E${b.admin.id}`);
+    },
+  },
   'POST /api/submit-feedback/': {
     request: () => ({ method: 'POST', url: '/api/submit-feedback/', payload: { message: 'from A' } }),
     expectIsolated: async (response, { b }) => {
@@ -101,11 +205,12 @@ const matrix: Record<string, MatrixCase> = {
 
 /** Calls the case's route as A's admin, with an optional current tenant in the session. */
 const callAsAlphaAdmin = async (testCase: MatrixCase, tenants: Tenants, dct?: string) => {
-  const { method, url, payload } = testCase.request(tenants);
+  await testCase.arrange?.(tenants);
+  const { method, url, payload, headers, sid } = testCase.request(tenants);
   return t.app.inject({
     method,
     url,
-    headers: await t.authAs(tenants.a.admin, dct ? { dct } : {}),
+    headers: { ...headers, ...(await t.authAs(tenants.a.admin, { ...(dct ? { dct } : {}), ...(sid ? { sid } : {}) })) },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 };

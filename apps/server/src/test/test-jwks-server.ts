@@ -7,6 +7,8 @@ export type SessionTokenOptions = {
   sub: string;
   dct?: string;
   tenants?: Record<string, { roles: string[] }>;
+  /** The provider's session (refresh family) id. */
+  sid?: string;
   expiresInSeconds?: number;
   drn?: 'DS' | 'DSR';
   issuer?: string;
@@ -38,6 +40,7 @@ export const startTestJwksServer = async (projectId: string) => {
       permissions: [],
       ...(options.tenants ? { tenants: options.tenants } : {}),
       ...(options.dct ? { dct: options.dct } : {}),
+      ...(options.sid ? { sid: options.sid } : {}),
     })
       .setProtectedHeader({ alg: 'ES384', kid, typ: 'JWT' })
       .setSubject(options.sub)

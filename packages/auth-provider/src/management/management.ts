@@ -1,8 +1,22 @@
-import { type SQL, and, count, desc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, gt, gte, inArray, lt, min, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { randomId, randomToken, sha256 } from '../crypto.ts';
 import { accessKeys, authEvents, loginIds, outboxMessages, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
-import { normaliseLoginId } from '../users/users.repository.ts';
+import { normaliseLoginId, usersRepository } from '../users/users.repository.ts';
+
+/** One signed-in browser or device: a refresh-token family, described by its current token. */
+export type ManagedSession = {
+  familyId: string;
+  /** When the family's first token was issued: the sign-in. */
+  signedInAt: Date;
+  /** When its current token was issued: the last refresh. */
+  lastActiveAt: Date;
+  /** The current token's expiry; the family ends then unless it refreshes. */
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  amr: string[];
+};
 
 export type ManagedUser = {
   userId: string;
@@ -26,6 +40,25 @@ export const createAuthManagement = (db: AuthDb) => {
       .update(refreshTokens)
       .set({ status: 'revoked', revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.status} <> 'revoked'`));
+
+  /** Revokes the user's families matching `which`; answers how many families were still open. */
+  const revokeFamilies = async (userId: string, which: SQL, reason: string) => {
+    const revoked = await db
+      .update(refreshTokens)
+      .set({ status: 'revoked', revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(refreshTokens.userId, userId), which, eq(refreshTokens.status, 'active'), gt(refreshTokens.expiresAt, new Date())))
+      .returning({ familyId: refreshTokens.familyId });
+    // Close the families' rotated tokens too, so a replayed old token is refused as "revoked"
+    // rather than reported as a reuse.
+    const familyIds = [...new Set(revoked.map((row) => row.familyId))];
+    if (familyIds.length) {
+      await db
+        .update(refreshTokens)
+        .set({ status: 'revoked', revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(refreshTokens.userId, userId), inArray(refreshTokens.familyId, familyIds), sql`${refreshTokens.status} <> 'revoked'`));
+    }
+    return familyIds.length;
+  };
 
   return {
     upsertTenants: async (list: { id: string; name: string }[]) => {
@@ -139,9 +172,10 @@ export const createAuthManagement = (db: AuthDb) => {
         .limit(limit);
     },
     /** Sign-in attempts and other auth events of these users, newest first, with the total for paging. */
-    listAuthEvents: async (filter: { userIds: string[]; from?: Date; to?: Date; success?: boolean; limit: number; offset: number }) => {
+    listAuthEvents: async (filter: { userIds: string[]; events?: string[]; from?: Date; to?: Date; success?: boolean; limit: number; offset: number }) => {
       if (!filter.userIds.length) return { total: 0, events: [] };
       const conditions: SQL[] = [inArray(authEvents.userId, filter.userIds)];
+      if (filter.events) conditions.push(inArray(authEvents.event, filter.events));
       if (filter.from) conditions.push(gte(authEvents.createdAt, filter.from));
       if (filter.to) conditions.push(lt(authEvents.createdAt, filter.to));
       if (filter.success !== undefined) conditions.push(eq(authEvents.success, filter.success));
@@ -149,6 +183,77 @@ export const createAuthManagement = (db: AuthDb) => {
       const [{ total }] = (await db.select({ total: count() }).from(authEvents).where(where)) as [{ total: number }];
       const events = await db.select().from(authEvents).where(where).orderBy(desc(authEvents.createdAt), desc(authEvents.id)).limit(filter.limit).offset(filter.offset);
       return { total, events };
+    },
+    /** Renames a tenant the provider knows; one it does not know is left alone. */
+    renameTenant: async (tenantId: string, name: string) => db.update(tenants).set({ name }).where(eq(tenants.id, tenantId)),
+    /** Changes a user's display names (the login id stays). */
+    updateUserNames: async (userId: string, names: { givenName: string; familyName: string }) =>
+      db
+        .update(users)
+        .set({ givenName: names.givenName, familyName: names.familyName, name: `${names.givenName} ${names.familyName}`.trim(), updatedAt: new Date() })
+        .where(eq(users.id, userId)),
+    /**
+     * The user's open sessions, most recently active first: families whose current token has
+     * not expired. Only its own user's families are ever read.
+     */
+    listSessions: async (userId: string): Promise<ManagedSession[]> => {
+      const current = await db
+        .select()
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.status, 'active'), gt(refreshTokens.expiresAt, new Date())))
+        .orderBy(desc(refreshTokens.createdAt));
+      if (!current.length) return [];
+      const starts = await db
+        .select({ familyId: refreshTokens.familyId, signedInAt: min(refreshTokens.createdAt) })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.userId, userId), inArray(refreshTokens.familyId, current.map((row) => row.familyId))))
+        .groupBy(refreshTokens.familyId);
+      const signedInAt = new Map(starts.map((row) => [row.familyId, row.signedInAt]));
+      return current.map((row) => ({
+        familyId: row.familyId,
+        signedInAt: signedInAt.get(row.familyId) ?? row.createdAt,
+        lastActiveAt: row.createdAt,
+        expiresAt: row.expiresAt,
+        ip: row.ip,
+        userAgent: row.userAgent,
+        amr: row.amr,
+      }));
+    },
+    /**
+     * Ends one of the user's sessions: its refresh token stops working, so the browser holding it
+     * is signed out at its next refresh (session tokens already issued live out their short TTL).
+     * @returns false when the user has no such open session (another user's family included)
+     */
+    revokeSession: async (userId: string, familyId: string) =>
+      (await revokeFamilies(userId, eq(refreshTokens.familyId, familyId), 'revoked by user')) > 0,
+    /** Ends every open session of the user but the one named; answers how many were ended. */
+    revokeOtherSessions: (userId: string, currentFamilyId: string) =>
+      revokeFamilies(userId, ne(refreshTokens.familyId, currentFamilyId), 'revoked by user: other sessions'),
+    /**
+     * Who already signs in with these emails (as their email or a login id): normalised email → user id.
+     * An email belongs to one user across every tenant, so the host checks before giving it to someone.
+     */
+    findUsersByEmail: async (emails: string[]) => {
+      const wanted = [...new Set(emails.map(normaliseLoginId))];
+      if (!wanted.length) return new Map<string, string>();
+      const byEmail = await db
+        .select({ email: sql<string>`lower(${users.email})`, userId: users.id })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, wanted));
+      const byLoginId = await db.select({ email: loginIds.loginId, userId: loginIds.userId }).from(loginIds).where(inArray(loginIds.loginId, wanted));
+      return new Map([...byLoginId, ...byEmail].map((row) => [row.email, row.userId]));
+    },
+    /**
+     * Moves a user's email to a new address: the login id that was the old address follows it, so
+     * the old mailbox no longer signs in.
+     * @returns false when the user does not exist or another user signs in with the new address.
+     */
+    changeUserEmail: async (userId: string, email: string) => {
+      const repository = usersRepository(db);
+      const user = await repository.findById(userId);
+      if (!user) return false;
+      if (normaliseLoginId(user.email ?? '') === normaliseLoginId(email) && user.email === email) return true;
+      return repository.applyConfirmedUpdate(user, 'email', email);
     },
     countUsers: async (ids: string[]) =>
       ids.length ? (await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.id, ids)))[0]!.n : 0,

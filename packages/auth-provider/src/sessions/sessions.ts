@@ -44,14 +44,27 @@ export const createSessions = (
       .sign(privateKey);
   };
 
-  /** The contract's JWTResponse (§2.2) for a user, a refresh token and the tenant they selected. */
-  const respond = async (user: UserRow, refreshJwt: string, refreshExpiresAt: number, selectedTenant: string | null, amr: string[], firstSeen = false) => {
+  /**
+   * The contract's JWTResponse (§2.2) for a user, a refresh token and the tenant they selected.
+   * Beside the contract's claims the session token carries `sid` (OIDC's session id claim), the
+   * refresh family it belongs to: the application needs it to mark "this session" in a person's
+   * list of sessions and to end all the others. SDKs ignore claims they do not know.
+   */
+  const respond = async (
+    user: UserRow,
+    familyId: string,
+    refreshJwt: string,
+    refreshExpiresAt: number,
+    selectedTenant: string | null,
+    amr: string[],
+    firstSeen = false,
+  ) => {
     const [loginIds, tenants] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id)]);
     const sessionExpiration = nowSeconds() + settings.sessionTtlSeconds;
     const tenantClaims = Object.fromEntries(tenants.map((t) => [t.tenantId, { roles: t.roleNames, permissions: [] }]));
     const dct = selectedTenant && selectedTenant in tenantClaims ? selectedTenant : undefined;
     const sessionJwt = await sign(
-      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}) },
+      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}), sid: familyId },
       user.id,
       sessionExpiration,
     );
@@ -133,7 +146,7 @@ export const createSessions = (
         amr,
       };
       const refresh = await mintRefresh(user, family, client);
-      return respond(user, refresh.refreshJwt, refresh.expiresAt, selectedTenant, amr, firstSeen);
+      return respond(user, family.familyId, refresh.refreshJwt, refresh.expiresAt, selectedTenant, amr, firstSeen);
     },
     verifyRefresh,
     /**
@@ -155,7 +168,7 @@ export const createSessions = (
       }
       const selectedTenant = selectTenant ?? rotated.selectedTenant;
       const next = await mintRefresh(user, { ...rotated, selectedTenant }, client);
-      return { user, response: await respond(user, next.refreshJwt, next.expiresAt, selectedTenant, rotated.amr) };
+      return { user, response: await respond(user, rotated.familyId, next.refreshJwt, next.expiresAt, selectedTenant, rotated.amr) };
     },
     revokeFamilyOf: async (refreshJwt: string, reason: string) => {
       const { row } = await verifyRefresh(refreshJwt);

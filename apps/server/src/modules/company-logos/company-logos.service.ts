@@ -1,6 +1,7 @@
+import type { LogoContentType } from '@vigil/contracts';
 import type { Db, Tx } from '@vigil/db';
 import { companyLogosRepository } from './company-logos.repository.ts';
-import { type LogoContentType, logoFileName } from './logo-file-name.ts';
+import { logoFileName } from './logo-file-name.ts';
 
 /** Stores a logo under its content-hashed name and returns the name. Storing the same image again is a no-op. */
 export const storeCompanyLogo = async (

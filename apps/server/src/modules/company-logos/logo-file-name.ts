@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { LogoContentType } from '@vigil/contracts';
 
-const extensions = { 'image/svg+xml': 'svg', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
-export type LogoContentType = keyof typeof extensions;
+const extensions: Record<LogoContentType, string> = { 'image/svg+xml': 'svg', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** `{slug}-{first 12 hex of sha256}.{ext}`: a new image always gets a new name, so caches never go stale. */
 export const logoFileName = (slug: string, content: Buffer, contentType: LogoContentType) =>

@@ -14,12 +14,12 @@ describe('POST /api/submit-feedback/', () => {
       method: 'POST',
       url: '/api/submit-feedback/',
       headers: await t.authAs(person),
-      payload: { message: '  The phishing test was convincing!  ' },
+      payload: { message: '  The phishing test was convincing!\n\tThanks.  ' },
     });
     expect(response.statusCode).toBe(200);
     const stored = await feedbackRepository(t.db, await resolveTenantFor(t.db, person)).listRecent();
     expect(stored).toEqual([
-      expect.objectContaining({ id: response.json().id, message: 'The phishing test was convincing!', senderPersonId: person.id, organizationId: org.id }),
+      expect.objectContaining({ id: response.json().id, message: 'The phishing test was convincing!\n\tThanks.', senderPersonId: person.id, organizationId: org.id }),
     ]);
   });
 
@@ -29,6 +29,7 @@ describe('POST /api/submit-feedback/', () => {
     ['only spaces', { message: '   \n ' }, 'body.message'],
     ['not text', { message: 42 }, 'body.message'],
     ['too long', { message: 'x'.repeat(5001) }, 'body.message'],
+    ['NUL-bearing', { message: 'hello\u0000world' }, 'body.message'],
   ])('refuses a %s message with 400 naming the field, and stores nothing', async (_case, payload, field) => {
     const org = await buildOrganization(t.db);
     const person = await buildPerson(t.db, org.id);

@@ -49,6 +49,16 @@ describe('GET /api/organization/login-logs/', () => {
     expect(page2.entries).toHaveLength(1);
   });
 
+  it("finds a person's entries by part of their name or email", async () => {
+    const { admin, member } = await buildOrgWithLogins();
+    const headers = await t.authAs(admin);
+    const byName = (await t.app.inject({ url: '/api/organization/login-logs/?q=bo', headers })).json();
+    expect(byName.entries.map((e: { email: string }) => e.email)).toEqual([member.email, member.email]);
+    const byEmail = (await t.app.inject({ url: `/api/organization/login-logs/?q=${encodeURIComponent(admin.email.slice(0, 12).toUpperCase())}`, headers })).json();
+    expect(byEmail.entries.map((e: { email: string }) => e.email)).toEqual([admin.email]);
+    expect((await t.app.inject({ url: '/api/organization/login-logs/?q=nobody-at-all', headers })).json().total).toBe(0);
+  });
+
   it('exports CSV with a header row, and neutralises cells a spreadsheet would run as formulas', async () => {
     const { admin, member } = await buildOrgWithLogins();
     const response = await t.app.inject({ url: '/api/organization/login-logs/?format=csv', headers: await t.authAs(admin) });
@@ -71,6 +81,7 @@ describe('GET /api/organization/login-logs/', () => {
     ['from=yesterday', 'querystring.from'],
     ['page_size=500', 'querystring.page_size'],
     ['outcome=maybe', 'querystring.outcome'],
+    [`q=${'x'.repeat(201)}`, 'querystring.q'],
   ])('answers 400 naming the field for %s', async (query, field) => {
     const admin = await buildPerson(t.db, (await buildOrganization(t.db)).id, { role: 'Superadmin' });
     const response = await t.app.inject({ url: `/api/organization/login-logs/?${query}`, headers: await t.authAs(admin) });

@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import type { AuthManagement } from '@vigil/auth-provider';
-import { type LoginLogEntry, type LoginLogs, type LoginLogsQuery, isAdminRole } from '@vigil/contracts';
+import type { LoginLogEntry, LoginLogs, LoginLogsQuery } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
-import { AppError } from '../../lib/app-error.ts';
-import type { Tenant } from '../../lib/tenant.ts';
+import { neutraliseCsvCell } from '../../lib/csv-cell.ts';
+import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { mapLoginsOfOrganization } from '../people/people.service.ts';
 
 const csvExportLimit = 10_000;
@@ -14,11 +14,15 @@ const csvExportLimit = 10_000;
  * @throws AppError FORBIDDEN for anyone but an admin or superadmin.
  */
 export const listLoginLogs = async (db: Db, management: AuthManagement, tenant: Tenant, query: LoginLogsQuery): Promise<LoginLogs> => {
-  if (!isAdminRole(tenant.role)) throw new AppError('FORBIDDEN', 'Only an admin may read the login log');
+  requireAdminRole(tenant, 'Only an admin may read the login log');
   const logins = await mapLoginsOfOrganization(db, tenant);
   const pageSize = query.format === 'csv' ? csvExportLimit : query.page_size;
+  const needle = query.q?.toLowerCase();
+  const userIds = [...logins]
+    .filter(([, login]) => !needle || login.email.toLowerCase().includes(needle) || login.name.toLowerCase().includes(needle))
+    .map(([userId]) => userId);
   const { total, events } = await management.listAuthEvents({
-    userIds: [...logins.keys()],
+    userIds,
     from: query.from ? new Date(query.from) : undefined,
     to: query.to ? new Date(query.to) : undefined,
     success: query.outcome === undefined ? undefined : query.outcome === 'success',
@@ -40,12 +44,9 @@ export const listLoginLogs = async (db: Db, management: AuthManagement, tenant: 
   return { total, page: query.page, page_size: pageSize, entries };
 };
 
-// A cell starting with = + - @ (or a tab/CR) would run as a formula when the file is opened in a spreadsheet.
-const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 /** The same entries as a CSV download, with spreadsheet formulas neutralised. */
 export const loginLogsAsCsv = (logs: LoginLogs) =>
   stringify(
-    logs.entries.map((e) => [e.time, e.email, e.name, e.event, e.method, e.success ? 'success' : 'failure', e.reason, e.ip, e.user_agent].map(neutralise)),
+    logs.entries.map((e) => [e.time, e.email, e.name, e.event, e.method, e.success ? 'success' : 'failure', e.reason, e.ip, e.user_agent].map(neutraliseCsvCell)),
     { header: true, columns: ['time', 'email', 'name', 'event', 'method', 'outcome', 'reason', 'ip', 'user_agent'] },
   );

@@ -1,7 +1,7 @@
-import { type OnboardingState, type UpdateOnboardingBody, isAdminRole } from '@vigil/contracts';
+import type { OnboardingState, UpdateOnboardingBody } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Tenant } from '../../lib/tenant.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { presentOnboardingStatus } from './onboarding-status.presenter.ts';
 import { organizationsRepository } from './organizations.repository.ts';
@@ -20,7 +20,7 @@ const columnFor = {
  * @throws AppError FORBIDDEN for anyone but an admin or superadmin.
  */
 export const updateOnboarding = async (db: Db, tenant: Tenant, body: UpdateOnboardingBody): Promise<OnboardingState> => {
-  if (!isAdminRole(tenant.role)) throw new AppError('FORBIDDEN', 'Only an admin may record onboarding steps');
+  requireAdminRole(tenant, 'Only an admin may record onboarding steps');
   const values = Object.fromEntries(Object.entries(body).map(([key, value]) => [columnFor[key as keyof typeof columnFor], value]));
   const organization = await organizationsRepository(db, tenant).updateCurrent(values);
   if (!organization) throw notFound('Organisation');

@@ -17,6 +17,15 @@ export const peopleRepository = (db: Db, tenant: Tenant) => {
           .where(and(eq(people.organizationId, tenant.homeOrganizationId), eq(people.id, tenant.personId)))
           .limit(1)
       )[0],
+    /** Renames the caller's own person (in their home organisation). */
+    updateCallerNames: async (names: { firstName: string; lastName: string }) =>
+      (
+        await db
+          .update(people)
+          .set({ ...names, updatedAt: new Date() })
+          .where(and(eq(people.organizationId, tenant.homeOrganizationId), eq(people.id, tenant.personId)))
+          .returning()
+      )[0],
     /** Departments a department admin may view, within the current organisation. */
     listDepartmentViews: async (personId: string) =>
       db
@@ -37,6 +46,8 @@ export const peopleRepository = (db: Db, tenant: Tenant) => {
         .select({ authUserId: people.authUserId, email: people.email, firstName: people.firstName, lastName: people.lastName })
         .from(people)
         .where(and(inOrg, isNotNull(people.authUserId))),
+    countActive: async () =>
+      (await db.select({ value: count() }).from(people).where(and(inOrg, eq(people.isActive, true))))[0]?.value ?? 0,
     countActiveDirectReports: async (managerId: string) =>
       (
         await db

@@ -1,0 +1,89 @@
+import {
+  type OnboardingWizard,
+  exchangeDmiSettingsSchema,
+  googleDmiSettingsSchema,
+  googleWatchtowerSettingsSchema,
+  microsoftWatchtowerSettingsSchema,
+} from '@vigil/contracts';
+import type { IdentityProviderConnection, InitialTestingLaunch, IntegrationSetup, Organization, ScimToken } from '@vigil/db';
+
+export type WizardRows = {
+  organization: Organization;
+  connection: IdentityProviderConnection | undefined;
+  scimToken: ScimToken | undefined;
+  setups: IntegrationSetup[];
+  launch: InitialTestingLaunch | undefined;
+  activePeople: number;
+};
+
+/**
+ * Vigil's side of SAML and SCIM for one organisation. The endpoints themselves arrive with the
+ * single sign-on release; the addresses are fixed now so the identity provider is set up once.
+ */
+export const serviceProviderUrls = (publicUrl: string, organizationId: string) => ({
+  acsUrl: `${publicUrl}/v1/auth/saml/acs/${organizationId}`,
+  entityId: `${publicUrl}/v1/auth/saml/metadata/${organizationId}`,
+  signOnUrl: `${publicUrl}/login/`,
+  scimBaseUrl: `${publicUrl}/scim/v2/${organizationId}`,
+});
+
+// Stored settings are re-checked on the way out: a row written under an older shape shows as
+// "not set up" (and is entered again) rather than breaking the whole page.
+const presentSetup = <T>(
+  setups: IntegrationSetup[],
+  kind: IntegrationSetup['kind'],
+  provider: string,
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+) => {
+  const row = setups.find((setup) => setup.kind === kind && setup.provider === provider);
+  if (!row) return null;
+  const parsed = schema.safeParse({ ...row.settings, permissionsGranted: true });
+  if (!parsed.success) return null;
+  return { settings: parsed.data, confirmedAt: row.permissionsConfirmedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+};
+
+export const presentOnboardingWizard = (rows: WizardRows, publicUrl: string): OnboardingWizard => {
+  const { organization, connection, scimToken, setups, launch } = rows;
+  const steps = {
+    sso: organization.isSsoCompleted,
+    scim: organization.isScimCompleted,
+    dmi: organization.isDmiCompleted,
+    watchtower: organization.isWatchtowerCompleted,
+    initialTesting: organization.isInitialTestingCompleted,
+  };
+  return {
+    organizationName: organization.name,
+    steps,
+    isOnboarded: Object.values(steps).every(Boolean),
+    serviceProvider: { ...serviceProviderUrls(publicUrl, organization.id), endpointsLive: false },
+    sso: connection
+      ? {
+          provider: connection.provider,
+          idpSsoUrl: connection.idpSsoUrl,
+          idpEntityId: connection.idpEntityId,
+          idpMetadataUrl: connection.idpMetadataUrl,
+          idpCertificate: connection.idpCertificate,
+          certificate: {
+            subject: connection.certificateSubject,
+            expiresAt: connection.certificateExpiresAt.toISOString(),
+            fingerprintSha256: connection.certificateFingerprintSha256,
+          },
+          updatedAt: connection.updatedAt.toISOString(),
+          verifiedAt: connection.verifiedAt?.toISOString() ?? null,
+        }
+      : null,
+    scimToken: scimToken ? { id: scimToken.id, lastFour: scimToken.lastFour, createdAt: scimToken.createdAt.toISOString() } : null,
+    dmi: {
+      exchange: presentSetup(setups, 'dmi', 'exchange', exchangeDmiSettingsSchema),
+      googleWorkspace: presentSetup(setups, 'dmi', 'google-workspace', googleDmiSettingsSchema),
+    },
+    watchtower: {
+      google: presentSetup(setups, 'watchtower', 'google', googleWatchtowerSettingsSchema),
+      microsoft: presentSetup(setups, 'watchtower', 'microsoft', microsoftWatchtowerSettingsSchema),
+    },
+    initialTesting: launch
+      ? { startsOn: launch.startsOn, durationDays: launch.durationDays, launchedAt: launch.launchedAt.toISOString() }
+      : null,
+    activePeople: rows.activePeople,
+  };
+};

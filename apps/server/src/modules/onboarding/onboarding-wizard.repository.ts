@@ -1,0 +1,91 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  type Db,
+  type NewIdentityProviderConnection,
+  type Tx,
+  identityProviderConnections,
+  initialTestingLaunches,
+  integrationSetups,
+  scimTokens,
+} from '@vigil/db';
+import type { Tenant } from '../../lib/tenant.ts';
+
+export type IntegrationKind = 'dmi' | 'watchtower';
+
+/** Onboarding inputs of the caller's current organisation: identity provider, SCIM tokens, integrations, launch. */
+export const onboardingWizardRepository = (db: Db | Tx, tenant: Tenant) => {
+  const organizationId = tenant.organizationId;
+  const activeTokenOfOrg = and(eq(scimTokens.organizationId, organizationId), isNull(scimTokens.revokedAt));
+  return {
+    findConnection: async () =>
+      (await db.select().from(identityProviderConnections).where(eq(identityProviderConnections.organizationId, organizationId)).limit(1))[0],
+
+    /** One identity provider per organisation: new settings replace the old and must be verified again. */
+    saveConnection: async (values: Omit<NewIdentityProviderConnection, 'id' | 'organizationId' | 'createdAt' | 'updatedAt' | 'verifiedAt' | 'verifiedByPersonId'>) => {
+      const now = new Date();
+      const changes = { ...values, verifiedAt: null, verifiedByPersonId: null, updatedAt: now };
+      return (
+        await db
+          .insert(identityProviderConnections)
+          .values({ ...changes, organizationId })
+          .onConflictDoUpdate({ target: identityProviderConnections.organizationId, set: changes })
+          .returning()
+      )[0]!;
+    },
+
+    markConnectionVerified: async (personId: string) =>
+      (
+        await db
+          .update(identityProviderConnections)
+          .set({ verifiedAt: new Date(), verifiedByPersonId: personId })
+          .where(eq(identityProviderConnections.organizationId, organizationId))
+          .returning()
+      )[0],
+
+    findActiveScimToken: async () => (await db.select().from(scimTokens).where(activeTokenOfOrg).limit(1))[0],
+
+    revokeActiveScimTokens: async (personId: string) =>
+      db.update(scimTokens).set({ revokedAt: new Date(), revokedByPersonId: personId }).where(activeTokenOfOrg).returning({ id: scimTokens.id, lastFour: scimTokens.lastFour }),
+
+    insertScimToken: async (values: { tokenHash: string; lastFour: string; createdByPersonId: string }) =>
+      (await db.insert(scimTokens).values({ ...values, organizationId }).returning())[0]!,
+
+    /** Revokes one active token of this organisation; undefined when there is none with that id. */
+    revokeScimToken: async (id: string, personId: string) =>
+      (
+        await db
+          .update(scimTokens)
+          .set({ revokedAt: new Date(), revokedByPersonId: personId })
+          .where(and(activeTokenOfOrg, eq(scimTokens.id, id)))
+          .returning({ id: scimTokens.id, lastFour: scimTokens.lastFour })
+      )[0],
+
+    listIntegrationSetups: async () => db.select().from(integrationSetups).where(eq(integrationSetups.organizationId, organizationId)),
+
+    saveIntegrationSetup: async (kind: IntegrationKind, provider: string, settings: Record<string, unknown>, personId: string) => {
+      const now = new Date();
+      const changes = { settings, permissionsConfirmedAt: now, confirmedByPersonId: personId, updatedAt: now };
+      return (
+        await db
+          .insert(integrationSetups)
+          .values({ ...changes, organizationId, kind, provider })
+          .onConflictDoUpdate({ target: [integrationSetups.organizationId, integrationSetups.kind, integrationSetups.provider], set: changes })
+          .returning()
+      )[0]!;
+    },
+
+    findInitialTestingLaunch: async () =>
+      (await db.select().from(initialTestingLaunches).where(eq(initialTestingLaunches.organizationId, organizationId)).limit(1))[0],
+
+    saveInitialTestingLaunch: async (values: { startsOn: string; durationDays: number; launchedByPersonId: string }) => {
+      const changes = { ...values, launchedAt: new Date() };
+      return (
+        await db
+          .insert(initialTestingLaunches)
+          .values({ ...changes, organizationId })
+          .onConflictDoUpdate({ target: initialTestingLaunches.organizationId, set: changes })
+          .returning()
+      )[0]!;
+    },
+  };
+};

@@ -1,0 +1,227 @@
+import {
+  type ExchangeDmiSettings,
+  type GoogleDmiSettings,
+  type GoogleWatchtowerSettings,
+  type IssuedScimToken,
+  type LaunchInitialTestingBody,
+  type MicrosoftWatchtowerSettings,
+  type OnboardingWizard,
+  type SaveSsoSettingsBody,
+  type UpdateOnboardingBody,
+  initialTestingMaxDaysAhead,
+} from '@vigil/contracts';
+import type { Db } from '@vigil/db';
+import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
+import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
+import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { updateOnboarding } from '../organizations/onboarding.service.ts';
+import { findCurrentOrganization } from '../organizations/organizations.service.ts';
+import { countActivePeople } from '../people/people.service.ts';
+import { presentOnboardingWizard } from './onboarding-wizard.presenter.ts';
+import { type IntegrationKind, onboardingWizardRepository } from './onboarding-wizard.repository.ts';
+import { readSigningCertificate } from './saml-certificate.ts';
+import { generateScimToken } from './scim-token.ts';
+
+export type OnboardingDeps = { db: Db; publicUrl: string };
+
+const adminOnly = 'Only an admin may set up the organisation';
+
+const audit = (db: Db, tenant: Tenant, origin: RequestOrigin, action: string, details: Record<string, unknown>) =>
+  recordAudit(db, tenant, { action, targetType: 'organization', targetId: tenant.organizationId, details, ip: origin.ip, requestId: origin.requestId });
+
+/**
+ * Records onboarding steps done or no longer done, through the organisation's own onboarding
+ * service (which audits them); flags already as asked are left alone.
+ */
+const recordSteps = async (db: Db, tenant: Tenant, flags: UpdateOnboardingBody) => {
+  const organization = await findCurrentOrganization(db, tenant);
+  if (!organization) throw notFound('Organisation');
+  const current: Record<keyof UpdateOnboardingBody, boolean> = {
+    is_dmi_completed: organization.isDmiCompleted,
+    is_initial_testing_completed: organization.isInitialTestingCompleted,
+    is_scim_completed: organization.isScimCompleted,
+    is_sso_completed: organization.isSsoCompleted,
+    is_watchtower_completed: organization.isWatchtowerCompleted,
+    is_bra_completed: organization.isBraCompleted,
+  };
+  const changed = Object.fromEntries(Object.entries(flags).filter(([key, value]) => current[key as keyof UpdateOnboardingBody] !== value));
+  if (Object.keys(changed).length > 0) await updateOnboarding(db, tenant, changed);
+};
+
+// Google Workspace provisions no custom app over SCIM (its people come through the import), so its
+// provisioning step never hangs on a token.
+const provisionsOverScim = (connection: { provider: string } | undefined) => connection?.provider !== 'google-workspace';
+
+/**
+ * Everything the onboarding wizard shows for the caller's current organisation.
+ * @throws AppError FORBIDDEN for anyone but an admin or superadmin.
+ */
+export const getOnboardingWizard = async ({ db, publicUrl }: OnboardingDeps, tenant: Tenant): Promise<OnboardingWizard> => {
+  requireAdminRole(tenant, adminOnly);
+  const repository = onboardingWizardRepository(db, tenant);
+  const organization = await findCurrentOrganization(db, tenant);
+  if (!organization) throw notFound('Organisation');
+  const [connection, scimToken, setups, launch, activePeople] = await Promise.all([
+    repository.findConnection(),
+    repository.findActiveScimToken(),
+    repository.listIntegrationSetups(),
+    repository.findInitialTestingLaunch(),
+    countActivePeople(db, tenant),
+  ]);
+  return presentOnboardingWizard({ organization, connection, scimToken, setups, launch, activePeople }, publicUrl);
+};
+
+/**
+ * Stores the identity provider's SAML details. Saving again (another provider, a new certificate)
+ * replaces them and asks for the post-setup verification again: single sign-on is no longer
+ * recorded as set up, nor is provisioning when the provider changes (a SCIM token pasted into one
+ * provider provisions nothing from another).
+ * @throws AppError FORBIDDEN for non-admins; VALIDATION_FAILED for an unreadable or expired certificate.
+ */
+export const saveSsoSettings = async (deps: OnboardingDeps, tenant: Tenant, body: SaveSsoSettingsBody, origin: RequestOrigin) => {
+  requireAdminRole(tenant, adminOnly);
+  const reading = readSigningCertificate(body.idpCertificate);
+  if (!reading.ok) throw fieldError('VALIDATION_FAILED', 'body.idpCertificate', reading.problem);
+  const { certificate } = reading;
+  await deps.db.transaction(async (tx) => {
+    const repository = onboardingWizardRepository(tx, tenant);
+    const before = await repository.findConnection();
+    await repository.saveConnection({
+      provider: body.provider,
+      idpSsoUrl: body.idpSsoUrl,
+      idpEntityId: body.idpEntityId,
+      idpMetadataUrl: body.idpMetadataUrl || null,
+      idpCertificate: certificate.pem,
+      certificateSubject: certificate.subject,
+      certificateFingerprintSha256: certificate.fingerprintSha256,
+      certificateExpiresAt: certificate.expiresAt,
+      updatedByPersonId: tenant.personId,
+    });
+    await audit(tx, tenant, origin, 'onboarding.sso.save', {
+      provider: body.provider,
+      idpEntityId: body.idpEntityId,
+      idpSsoUrl: body.idpSsoUrl,
+      certificateFingerprintSha256: certificate.fingerprintSha256,
+    });
+    await recordSteps(tx, tenant, { is_sso_completed: false, ...(before && before.provider !== body.provider ? { is_scim_completed: false } : {}) });
+  });
+  return getOnboardingWizard(deps, tenant);
+};
+
+/**
+ * Issues a SCIM bearer token and revokes the one before it. The token is in this answer only.
+ * Replacing a token the identity provider holds stops provisioning until the new one is pasted
+ * and verified, so the SCIM step is then no longer recorded as set up.
+ * @throws AppError FORBIDDEN for non-admins.
+ */
+export const issueScimToken = async ({ db }: OnboardingDeps, tenant: Tenant, origin: RequestOrigin): Promise<IssuedScimToken> => {
+  requireAdminRole(tenant, adminOnly);
+  const { token, tokenHash, lastFour } = generateScimToken();
+  const saved = await db.transaction(async (tx) => {
+    const repository = onboardingWizardRepository(tx, tenant);
+    const revoked = await repository.revokeActiveScimTokens(tenant.personId);
+    const row = await repository.insertScimToken({ tokenHash, lastFour, createdByPersonId: tenant.personId });
+    await audit(tx, tenant, origin, 'onboarding.scim-token.issue', { tokenId: row.id, lastFour, revokedTokenIds: revoked.map((r) => r.id) });
+    if (revoked.length > 0 && provisionsOverScim(await repository.findConnection())) await recordSteps(tx, tenant, { is_scim_completed: false });
+    return row;
+  });
+  return { id: saved.id, token, lastFour, createdAt: saved.createdAt.toISOString() };
+};
+
+/**
+ * Revokes an active SCIM token of the current organisation; provisioning through it stops, so the
+ * SCIM step is no longer recorded as set up.
+ * @throws AppError FORBIDDEN for non-admins; NOT_FOUND when this organisation has no active token with that id.
+ */
+export const revokeScimToken = async ({ db }: OnboardingDeps, tenant: Tenant, tokenId: string, origin: RequestOrigin) => {
+  requireAdminRole(tenant, adminOnly);
+  await db.transaction(async (tx) => {
+    const repository = onboardingWizardRepository(tx, tenant);
+    const revoked = await repository.revokeScimToken(tokenId, tenant.personId);
+    if (!revoked) throw notFound('SCIM token');
+    await audit(tx, tenant, origin, 'onboarding.scim-token.revoke', { tokenId, lastFour: revoked.lastFour });
+    if (provisionsOverScim(await repository.findConnection())) await recordSteps(tx, tenant, { is_scim_completed: false });
+  });
+};
+
+/**
+ * The admin confirms the post-setup checks: single sign-on and provisioning are then recorded as set up.
+ * A SCIM token is needed for Entra ID and Okta; Google Workspace offers no SCIM to custom apps.
+ * @throws AppError FORBIDDEN for non-admins; CONFLICT when the settings or the SCIM token are missing.
+ */
+export const verifySsoAndScim = async (deps: OnboardingDeps, tenant: Tenant, origin: RequestOrigin) => {
+  requireAdminRole(tenant, adminOnly);
+  await deps.db.transaction(async (tx) => {
+    const repository = onboardingWizardRepository(tx, tenant);
+    const [connection, scimToken] = await Promise.all([repository.findConnection(), repository.findActiveScimToken()]);
+    if (!connection) throw new AppError('CONFLICT', 'Save the identity provider settings before verifying');
+    if (!scimToken && provisionsOverScim(connection)) throw new AppError('CONFLICT', 'Generate a SCIM token before verifying');
+    if (connection.certificateExpiresAt.getTime() <= Date.now()) {
+      throw new AppError('CONFLICT', "The identity provider's certificate has expired; save the current one first");
+    }
+    await repository.markConnectionVerified(tenant.personId);
+    await audit(tx, tenant, origin, 'onboarding.sso.verify', { provider: connection.provider, scimTokenId: scimToken?.id ?? null });
+    await recordSteps(tx, tenant, { is_sso_completed: true, is_scim_completed: true });
+  });
+  return getOnboardingWizard(deps, tenant);
+};
+
+type IntegrationInput =
+  | { kind: 'dmi'; provider: 'exchange'; settings: ExchangeDmiSettings }
+  | { kind: 'dmi'; provider: 'google-workspace'; settings: GoogleDmiSettings }
+  | { kind: 'watchtower'; provider: 'google'; settings: GoogleWatchtowerSettings }
+  | { kind: 'watchtower'; provider: 'microsoft'; settings: MicrosoftWatchtowerSettings };
+
+const flagOf: Record<IntegrationKind, keyof UpdateOnboardingBody> = { dmi: 'is_dmi_completed', watchtower: 'is_watchtower_completed' };
+
+/**
+ * Stores what the admin entered for direct mail injection or Watchtower, with their confirmation
+ * that the permissions are granted, and records the step as done.
+ * @throws AppError FORBIDDEN for non-admins.
+ */
+export const saveIntegrationSetup = async (deps: OnboardingDeps, tenant: Tenant, input: IntegrationInput, origin: RequestOrigin) => {
+  requireAdminRole(tenant, adminOnly);
+  // The confirmation is kept as its time, not as a field of the settings.
+  const { permissionsGranted: _confirmed, ...settings } = input.settings;
+  await deps.db.transaction(async (tx) => {
+    await onboardingWizardRepository(tx, tenant).saveIntegrationSetup(input.kind, input.provider, settings, tenant.personId);
+    await audit(tx, tenant, origin, `onboarding.${input.kind}.save`, { provider: input.provider, settings });
+    await recordSteps(tx, tenant, { [flagOf[input.kind]]: true });
+  });
+  return getOnboardingWizard(deps, tenant);
+};
+
+const dayInMs = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Launches the baseline phishing test: records when it starts and how long it runs, and completes
+ * onboarding. The earlier four steps must be done.
+ * @throws AppError FORBIDDEN for non-admins; VALIDATION_FAILED for a start date in the past or too far
+ *   ahead; CONFLICT while an earlier step is not done.
+ */
+export const launchInitialTesting = async (deps: OnboardingDeps, tenant: Tenant, body: LaunchInitialTestingBody, origin: RequestOrigin) => {
+  requireAdminRole(tenant, adminOnly);
+  // "Today" is the admin's, who may be a day either side of UTC.
+  const now = Date.now();
+  if (body.startsOn < isoDay(now - dayInMs)) throw fieldError('VALIDATION_FAILED', 'body.startsOn', 'must be today or later');
+  if (body.startsOn > isoDay(now + initialTestingMaxDaysAhead * dayInMs)) {
+    throw fieldError('VALIDATION_FAILED', 'body.startsOn', `must be within ${initialTestingMaxDaysAhead} days from today`);
+  }
+  const organization = await findCurrentOrganization(deps.db, tenant);
+  if (!organization) throw notFound('Organisation');
+  const missing = [
+    ['single sign-on', organization.isSsoCompleted],
+    ['SCIM provisioning', organization.isScimCompleted],
+    ['direct mail injection', organization.isDmiCompleted],
+    ['Watchtower', organization.isWatchtowerCompleted],
+  ].flatMap(([step, done]) => (done ? [] : [step as string]));
+  if (missing.length > 0) throw new AppError('CONFLICT', `Finish these steps first: ${missing.join(', ')}`, { missingSteps: missing });
+  await deps.db.transaction(async (tx) => {
+    await onboardingWizardRepository(tx, tenant).saveInitialTestingLaunch({ ...body, launchedByPersonId: tenant.personId });
+    await audit(tx, tenant, origin, 'onboarding.initial-testing.launch', body);
+    await recordSteps(tx, tenant, { is_initial_testing_completed: true });
+  });
+  return getOnboardingWizard(deps, tenant);
+};

@@ -1,0 +1,108 @@
+import { createAuthManagement } from '@vigil/auth-provider';
+import { type Role, isAdminRole } from '@vigil/contracts';
+import type { Db, Tx } from '@vigil/db';
+import { fieldError } from '../../lib/app-error.ts';
+import type { Tenant } from '../../lib/tenant.ts';
+import { listMsspCompanies } from '../organizations/mssp-companies.service.ts';
+import { findCurrentOrganization } from '../organizations/organizations.service.ts';
+
+/** A person as their login in the authentication provider mirrors them. */
+export type PersonLogin = { authUserId: string; email: string; firstName: string; lastName: string; role: Role };
+
+/** Provider roles per tenant, as the demo seeds them: Superadmin, Admin, Manager; a plain user holds none. */
+const providerRoles = (role: Role) => (role === 'User' ? [] : [role]);
+
+/** The CONFLICT for an email that already signs in as someone else: an email is one login across Vigil. */
+export const emailSignsInElsewhere = () =>
+  fieldError('CONFLICT', 'body.email', 'This email address already signs in to another organization in Vigil.');
+
+/**
+ * Keeps the provider's users in step with the people of the caller's current organisation: name,
+ * email login id, tenant roles (an admin of a managed-service organisation is also a member of each
+ * client, so the provider can select those tenants for them), and whether they may sign in.
+ * New people get a login without a password: they sign in with an emailed code or link, or set one.
+ *
+ * The provider's tables live in the same database, so build this with the transaction of the change
+ * it follows: the logins then commit or roll back with Vigil's rows, and a failed sync leaves nothing
+ * half done for a retry to trip over.
+ */
+export const createLoginSync = (db: Db | Tx, tenant: Tenant) => {
+  const management = createAuthManagement(db);
+  let tenantsReady: Promise<string[]> | undefined;
+  // The provider must know the organisation (and its clients) as tenants before anyone joins them.
+  const prepareTenants = () =>
+    (tenantsReady ??= (async () => {
+      const organization = await findCurrentOrganization(db, tenant);
+      const clients = tenant.viaManagedService ? [] : await listMsspCompanies(db, tenant);
+      await management.upsertTenants([
+        ...(organization ? [{ id: organization.id, name: organization.name }] : []),
+        ...clients.map((client) => ({ id: client.company_id, name: client.company_name })),
+      ]);
+      return clients.map((client) => client.company_id);
+    })());
+
+  const membershipsFor = (role: Role, clients: string[]) =>
+    Object.fromEntries([
+      [tenant.organizationId, providerRoles(role)],
+      ...(isAdminRole(role) ? clients.map((id) => [id, providerRoles(role)]) : []),
+    ]);
+
+  /** Who already signs in with these emails: lower-case email → provider user id. */
+  const findLoginOwners = (emails: string[]) => management.findUsersByEmail(emails);
+
+  /**
+   * Emails (lower case) of these people that another provider user already signs in with: an email
+   * is one login across every organisation, so it cannot be given to a second person.
+   */
+  const findEmailsTakenByOthers = async (candidates: { email: string; authUserId: string | null }[]) => {
+    const owners = await findLoginOwners(candidates.map((c) => c.email));
+    return new Set(
+      candidates
+        .filter((c) => {
+          const owner = owners.get(c.email.trim().toLowerCase());
+          return owner !== undefined && owner !== c.authUserId;
+        })
+        .map((c) => c.email.trim().toLowerCase()),
+    );
+  };
+
+  return {
+    findLoginOwners,
+    findEmailsTakenByOthers,
+    /**
+     * Creates or updates these logins. `rolesChanged` replaces their tenant memberships with exactly
+     * what the role gives (a demoted admin leaves the client tenants); `emailChanged` moves the login
+     * id to the new address first, so the old one stops signing in.
+     * @throws AppError CONFLICT (body.email) when a new address already signs in as someone else.
+     */
+    syncLogins: async (logins: PersonLogin[], { rolesChanged = false, emailChanged = false } = {}) => {
+      if (!logins.length) return;
+      if (emailChanged && (await findEmailsTakenByOthers(logins)).size) throw emailSignsInElsewhere();
+      const clients = await prepareTenants();
+      if (emailChanged) {
+        for (const login of logins) {
+          // False for a user the provider does not have yet (created just below) or, should someone
+          // have taken the address since the check above, for a taken address.
+          if (!(await management.changeUserEmail(login.authUserId, login.email)) && (await management.countUsers([login.authUserId]))) {
+            throw emailSignsInElsewhere();
+          }
+        }
+      }
+      await management.upsertUsers(
+        logins.map((login) => ({
+          userId: login.authUserId,
+          email: login.email,
+          givenName: login.firstName,
+          familyName: login.lastName,
+          tenants: membershipsFor(login.role, clients),
+        })),
+      );
+      if (rolesChanged) for (const login of logins) await management.setUserTenants(login.authUserId, membershipsFor(login.role, clients));
+    },
+    /** Ends every session of the login and stops it signing in. */
+    disableLogin: (authUserId: string) => management.disableUser(authUserId),
+    enableLogin: (authUserId: string) => management.enableUser(authUserId),
+  };
+};
+
+export type LoginSync = ReturnType<typeof createLoginSync>;

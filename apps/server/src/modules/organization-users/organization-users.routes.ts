@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorBodySchema,
+  createOrganizationUserBodySchema,
+  organizationDepartmentsSchema,
+  organizationUserIdParamsSchema,
+  organizationUserSchema,
+  organizationUsersQuerySchema,
+  organizationUsersSchema,
+  updateOrganizationUserBodySchema,
+  usersImportBodySchema,
+  usersImportCommitBodySchema,
+  usersImportLimits,
+  usersImportPreviewSchema,
+  usersImportResultSchema,
+} from '@vigil/contracts';
+import type { Db } from '@vigil/db';
+import { requestOrigin } from '../../lib/request-origin.ts';
+import {
+  createOrganizationUser,
+  exportOrganizationUsersCsv,
+  listOrganizationDepartments,
+  listOrganizationUsers,
+  setOrganizationUserActive,
+  updateOrganizationUser,
+} from './organization-users.service.ts';
+import { importUsers, previewUsersImport } from './users-import.service.ts';
+
+const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };
+const errorsWithTarget = { ...errors, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+// The CSV travels as JSON text: leave room for escaping on top of the file's own limit.
+const importBodyLimit = usersImportLimits.maxBytes * 2;
+
+/** Organisation settings → Users: the organisation's people, for its admins. */
+export const organizationUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/organization/users/',
+    {
+      schema: {
+        tags: ['organisation users'],
+        summary: "The organisation's people, filtered, sorted and paged (admins); format=csv downloads every match",
+        querystring: organizationUsersQuerySchema,
+        response: { 200: organizationUsersSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.format !== 'csv') return listOrganizationUsers(db, request.tenant, request.query);
+      const csv = await exportOrganizationUsersCsv(db, request.tenant, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="users-${day}.csv"`)
+        .send(csv as never); // a CSV body, not the JSON the schema describes
+    },
+  );
+
+  app.post(
+    '/organization/users/',
+    {
+      schema: {
+        tags: ['organisation users'],
+        summary: 'Add a person, with a login that signs in by emailed code or link (admins)',
+        body: createOrganizationUserBodySchema,
+        response: { 201: organizationUserSchema, ...errorsWithTarget },
+      },
+    },
+    async (request, reply) => {
+      const user = await createOrganizationUser(db, request.tenant, request.body, requestOrigin(request));
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.patch(
+    '/organization/users/:id/',
+    {
+      schema: {
+        tags: ['organisation users'],
+        summary: "Change a person's details; their login follows (admins)",
+        params: organizationUserIdParamsSchema,
+        body: updateOrganizationUserBodySchema,
+        response: { 200: organizationUserSchema, ...errorsWithTarget },
+      },
+    },
+    async (request) =>
+      updateOrganizationUser(db, request.tenant, request.params.id, request.body, requestOrigin(request)),
+  );
+
+  app.post(
+    '/organization/users/:id/deactivate/',
+    {
+      schema: {
+        tags: ['organisation users'],
+        summary: 'Deactivate a person: their sessions end and they can no longer sign in (admins)',
+        params: organizationUserIdParamsSchema,
+        response: { 200: organizationUserSchema, ...errorsWithTarget },
+      },
+    },
+    async (request) => setOrganizationUserActive(db, request.tenant, request.params.id, false, requestOrigin(request)),
+  );
+
+  app.post(
+    '/organization/users/:id/reactivate/',
+    {
+      schema: {
+        tags: ['organisation users'],
+        summary: 'Reactivate a deactivated person (admins)',
+        params: organizationUserIdParamsSchema,
+        response: { 200: organizationUserSchema, ...errorsWithTarget },
+      },
+    },
+    async (request) => setOrganizationUserActive(db, request.tenant, request.params.id, true, requestOrigin(request)),
+  );
+
+  app.get(
+    '/organization/departments/',
+    {
+      schema: {
+        tags: ['organisation users'],
+        summary: "The organisation's departments, with how many active people each has (admins)",
+        response: { 200: organizationDepartmentsSchema, ...errors },
+      },
+    },
+    async (request) => listOrganizationDepartments(db, request.tenant),
+  );
+
+  app.post(
+    '/organization/users/import/preview/',
+    {
+      bodyLimit: importBodyLimit,
+      schema: {
+        tags: ['organisation users'],
+        summary: 'What importing a users CSV would do, row by row, with every problem; writes nothing (admins)',
+        body: usersImportBodySchema,
+        response: { 200: usersImportPreviewSchema, ...errors },
+      },
+    },
+    async (request) => previewUsersImport(db, request.tenant, request.body.csv),
+  );
+
+  app.post(
+    '/organization/users/import/',
+    {
+      bodyLimit: importBodyLimit,
+      schema: {
+        tags: ['organisation users'],
+        summary: 'Import a users CSV in one transaction; refused whole (400, by line) if a row has errors, unless skipInvalidRows',
+        body: usersImportCommitBodySchema,
+        response: { 200: usersImportResultSchema, ...errors, 409: apiErrorBodySchema },
+      },
+    },
+    async (request) => importUsers(db, request.tenant, request.body, requestOrigin(request)),
+  );
+};

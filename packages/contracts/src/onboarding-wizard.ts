@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { withoutControlCharacters } from './text.ts';
+
+/** Identity providers the wizard sets up single sign-on (SAML) and provisioning (SCIM) for. */
+export const identityProviders = ['entra-id', 'google-workspace', 'okta'] as const;
+export const identityProviderSchema = z.enum(identityProviders);
+export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+
+export const dmiProviders = ['exchange', 'google-workspace'] as const;
+export type DmiProvider = (typeof dmiProviders)[number];
+export const watchtowerProviders = ['google', 'microsoft'] as const;
+export type WatchtowerProvider = (typeof watchtowerProviders)[number];
+
+/** How long an initial (baseline) phishing test may run, in days. */
+export const initialTestingDurations = [7, 14, 28] as const;
+/** How far ahead the baseline test may be planned. */
+export const initialTestingMaxDaysAhead = 90;
+
+const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const domainPattern = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+// SAML entity ids are URIs (Okta's issuer is http://www.okta.com/…, some use urn:…); at most 1024 characters.
+const uriPattern = /^[a-z][a-z0-9+.-]*:\S+$/i;
+const pemCertificatePattern = /^-----BEGIN CERTIFICATE-----\s+[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----$/;
+
+const required = (what = 'is required') => ({ error: what });
+
+// The URL parser accepts control characters in a path, and the uri pattern below counts them as
+// non-space, so both refuse them first.
+const httpsUrl = z
+  .string(required())
+  .trim()
+  .min(1, required())
+  .max(2048, { error: 'must be at most 2048 characters' })
+  .refine(...withoutControlCharacters)
+  .pipe(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }));
+
+const entityIdSchema = z
+  .string(required())
+  .trim()
+  .min(1, required())
+  .max(1024, { error: 'must be at most 1024 characters' })
+  .refine(...withoutControlCharacters)
+  .regex(uriPattern, { error: 'must be a URI, such as https://… or urn:…' });
+
+export const pemCertificateSchema = z
+  .string(required())
+  .trim()
+  .min(1, required())
+  .max(16_384, { error: 'must be at most 16384 characters' })
+  .regex(pemCertificatePattern, {
+    error: 'must be a PEM certificate: -----BEGIN CERTIFICATE-----, the base64 lines, then -----END CERTIFICATE-----',
+  });
+
+/** A Microsoft Entra tenant: its id (a GUID) or one of its domains (contoso.onmicrosoft.com). */
+export const entraTenantIdSchema = z
+  .string(required())
+  .trim()
+  .min(1, required())
+  .refine((value) => guidPattern.test(value) || domainPattern.test(value), {
+    error: 'must be a tenant ID (a GUID such as 72f988bf-86f1-41af-91ab-2d7cd011db47) or a domain such as contoso.onmicrosoft.com',
+  });
+
+export const entraApplicationIdSchema = z
+  .string(required())
+  .trim()
+  .min(1, required())
+  .regex(guidPattern, { error: 'must be the Application (client) ID, a GUID such as 00000000-0000-0000-0000-000000000000' });
+
+/** The OAuth client id of a Google service account: a number, usually 21 digits. */
+export const googleServiceAccountClientIdSchema = z
+  .string(required())
+  .trim()
+  .min(1, required())
+  .regex(/^\d{10,30}$/, { error: "must be the service account's numeric client ID (digits only, usually 21)" });
+
+/** Google Workspace customer id, as the Admin console shows it (Account > Account settings). */
+export const googleCustomerIdSchema = z
+  .string(required())
+  .trim()
+  .min(1, required())
+  .regex(/^C0[0-9a-z]{7}$/i, { error: 'must be your customer ID: C0 followed by 7 letters or digits, such as C03az79cb' });
+
+const emailSchema = z.string(required()).trim().min(1, required()).pipe(z.email({ error: 'must be an email address' }));
+
+const serviceAccountEmailSchema = z
+  .string(required())
+  .trim()
+  .min(1, required())
+  .pipe(z.email({ error: 'must be an email address' }))
+  .refine((value) => value.toLowerCase().endsWith('.iam.gserviceaccount.com'), {
+    error: 'must be a service account address ending in .iam.gserviceaccount.com',
+  });
+
+const permissionsGrantedSchema = z.literal(true, { error: 'confirm that the permissions are granted' });
+
+/** PUT /api/onboarding/sso/ — the identity provider's SAML details, as that provider shows them. */
+export const saveSsoSettingsBodySchema = z
+  .object({
+    provider: identityProviderSchema,
+    idpSsoUrl: httpsUrl.describe("The identity provider's sign-in (SSO) URL"),
+    idpEntityId: entityIdSchema.describe("The identity provider's entity id (issuer)"),
+    idpMetadataUrl: z
+      .union([z.literal(''), httpsUrl])
+      .optional()
+      .describe('Where the identity provider publishes its SAML metadata, when it does'),
+    idpCertificate: pemCertificateSchema.describe("The identity provider's signing certificate (PEM)"),
+  })
+  .strict()
+  .meta({ id: 'SaveSsoSettingsBody' });
+export type SaveSsoSettingsBody = z.infer<typeof saveSsoSettingsBodySchema>;
+export type SaveSsoSettingsInput = z.input<typeof saveSsoSettingsBodySchema>;
+
+/** POST /api/onboarding/sso/verification/ — the admin confirms the post-setup checks. */
+export const verifySsoBodySchema = z
+  .object({
+    usersAssigned: z.literal(true, { error: 'confirm that the people who use Vigil are assigned to the app' }),
+  })
+  .strict()
+  .meta({ id: 'VerifySsoBody' });
+export type VerifySsoBody = z.infer<typeof verifySsoBodySchema>;
+
+/** PUT /api/onboarding/dmi/exchange/ — the Entra app that will place simulations in Exchange Online mailboxes. */
+export const exchangeDmiSettingsSchema = z
+  .object({
+    tenantId: entraTenantIdSchema,
+    applicationId: entraApplicationIdSchema,
+    permissionsGranted: permissionsGrantedSchema,
+  })
+  .strict()
+  .meta({ id: 'ExchangeDmiSettings' });
+export type ExchangeDmiSettings = z.infer<typeof exchangeDmiSettingsSchema>;
+
+/** PUT /api/onboarding/dmi/google-workspace/ — the service account that will insert simulations into Gmail. */
+export const googleDmiSettingsSchema = z
+  .object({
+    serviceAccountClientId: googleServiceAccountClientIdSchema,
+    serviceAccountEmail: serviceAccountEmailSchema,
+    adminEmail: emailSchema.describe('A Google Workspace admin the service account acts as to list mailboxes'),
+    permissionsGranted: permissionsGrantedSchema,
+  })
+  .strict()
+  .meta({ id: 'GoogleDmiSettings' });
+export type GoogleDmiSettings = z.infer<typeof googleDmiSettingsSchema>;
+
+export const entraLicenses = ['free', 'p1', 'p2'] as const;
+
+/** PUT /api/onboarding/watchtower/microsoft/ — the Entra app that will read sign-in and risk signals. */
+export const microsoftWatchtowerSettingsSchema = z
+  .object({
+    tenantId: entraTenantIdSchema,
+    applicationId: entraApplicationIdSchema,
+    entraLicense: z.enum(entraLicenses, { error: 'choose Free, P1 or P2' }).describe('Sign-in logs need P1; risk detections need P2'),
+    permissionsGranted: permissionsGrantedSchema,
+  })
+  .strict()
+  .meta({ id: 'MicrosoftWatchtowerSettings' });
+export type MicrosoftWatchtowerSettings = z.infer<typeof microsoftWatchtowerSettingsSchema>;
+
+/** PUT /api/onboarding/watchtower/google/ — the service account that will read the Admin SDK Reports API. */
+export const googleWatchtowerSettingsSchema = z
+  .object({
+    customerId: googleCustomerIdSchema,
+    serviceAccountClientId: googleServiceAccountClientIdSchema,
+    adminEmail: emailSchema.describe('A Google Workspace admin with the Reports privilege the service account acts as'),
+    permissionsGranted: permissionsGrantedSchema,
+  })
+  .strict()
+  .meta({ id: 'GoogleWatchtowerSettings' });
+export type GoogleWatchtowerSettings = z.infer<typeof googleWatchtowerSettingsSchema>;
+
+/** POST /api/onboarding/initial-testing/launch/ — when the baseline phishing test starts and how long it runs. */
+export const launchInitialTestingBodySchema = z
+  .object({
+    startsOn: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
+    durationDays: z.literal(initialTestingDurations, { error: `must be one of ${initialTestingDurations.join(', ')} days` }),
+  })
+  .strict()
+  .meta({ id: 'LaunchInitialTestingBody' });
+export type LaunchInitialTestingBody = z.infer<typeof launchInitialTestingBodySchema>;
+
+const integrationRecord = <T extends z.ZodType>(settings: T) =>
+  z.object({ settings, confirmedAt: z.iso.datetime(), updatedAt: z.iso.datetime() }).nullable();
+
+export const onboardingStepsSchema = z.object({
+  sso: z.boolean(),
+  scim: z.boolean(),
+  dmi: z.boolean(),
+  watchtower: z.boolean(),
+  initialTesting: z.boolean(),
+});
+export type OnboardingSteps = z.infer<typeof onboardingStepsSchema>;
+
+/** GET /api/onboarding/ — everything the wizard shows: steps done, what was entered, the values to paste. */
+export const onboardingWizardSchema = z
+  .object({
+    organizationName: z.string(),
+    steps: onboardingStepsSchema,
+    isOnboarded: z.boolean().describe('All five steps are done'),
+    serviceProvider: z
+      .object({
+        acsUrl: z.string().describe('Assertion consumer service (reply) URL to paste into the identity provider'),
+        entityId: z.string().describe("Vigil's SAML entity id (audience) for this organisation"),
+        signOnUrl: z.string().describe('Where people start signing in'),
+        scimBaseUrl: z.string().describe('SCIM 2.0 base URL (tenant URL) for the identity provider'),
+        endpointsLive: z.boolean().describe('False until the SAML and SCIM endpoints are served (a later release)'),
+      })
+      .describe("Vigil's side of single sign-on and provisioning"),
+    sso: z
+      .object({
+        provider: identityProviderSchema,
+        idpSsoUrl: z.string(),
+        idpEntityId: z.string(),
+        idpMetadataUrl: z.string().nullable(),
+        idpCertificate: z.string(),
+        certificate: z.object({
+          subject: z.string(),
+          expiresAt: z.iso.datetime(),
+          fingerprintSha256: z.string().describe('Colon-separated hex, as identity providers show it'),
+        }),
+        updatedAt: z.iso.datetime(),
+        verifiedAt: z.iso.datetime().nullable(),
+      })
+      .nullable(),
+    scimToken: z
+      .object({
+        id: z.uuid(),
+        lastFour: z.string(),
+        createdAt: z.iso.datetime(),
+      })
+      .nullable()
+      .describe('The active SCIM token; the token itself is never shown again'),
+    dmi: z.object({
+      exchange: integrationRecord(exchangeDmiSettingsSchema),
+      googleWorkspace: integrationRecord(googleDmiSettingsSchema),
+    }),
+    watchtower: z.object({
+      google: integrationRecord(googleWatchtowerSettingsSchema),
+      microsoft: integrationRecord(microsoftWatchtowerSettingsSchema),
+    }),
+    initialTesting: z
+      .object({ startsOn: z.iso.date(), durationDays: z.int(), launchedAt: z.iso.datetime() })
+      .nullable(),
+    activePeople: z.int().describe('People of the organisation the baseline test would include'),
+  })
+  .meta({ id: 'OnboardingWizard' });
+export type OnboardingWizard = z.infer<typeof onboardingWizardSchema>;
+
+/** POST /api/onboarding/scim-tokens/ — the new token, in full, this once. */
+export const issuedScimTokenSchema = z
+  .object({
+    id: z.uuid(),
+    token: z.string().describe('Shown only in this answer; Vigil keeps a SHA-256 hash'),
+    lastFour: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'IssuedScimToken' });
+export type IssuedScimToken = z.infer<typeof issuedScimTokenSchema>;
+
+export const scimTokenParamsSchema = z.object({ tokenId: z.uuid({ error: 'must be a token id (a UUID)' }) });

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { withoutControlCharacters } from './text.ts';
+
+/** Logo images the server accepts; it checks the bytes, not the name or the declared type. */
+export const logoContentTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
+export type LogoContentType = (typeof logoContentTypes)[number];
+
+/** The largest logo the server stores: the top bar shows it at 32 px, so 1 MB is generous. */
+export const maxLogoBytes = 1024 * 1024;
+
+export const organizationNameMaxLength = 100;
+
+export const organizationNameSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(organizationNameMaxLength, { error: `must be at most ${organizationNameMaxLength} characters` })
+  .refine(...withoutControlCharacters);
+
+/** GET /api/organization/ — the current organisation's general settings (admins). */
+export const organizationSettingsSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    domain: z.string().describe('The email domain of its people; changed through support, not here'),
+    pictureFileName: z.string().describe('The logo under /cdn/company-logos/, or empty when there is none'),
+  })
+  .meta({ id: 'OrganizationSettings' });
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+/** PATCH /api/organization/ */
+export const updateOrganizationBodySchema = z
+  .object({ name: organizationNameSchema })
+  .strict()
+  .meta({ id: 'UpdateOrganizationBody' });
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
