@@ -23,5 +23,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Above Testing Library's 5 s wait (setup-tests.ts), so a slow lazy import fails as a wait, not a timeout.
+    testTimeout: 15_000,
   },
 });

@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -9,7 +10,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { MessagePage } from '../components/message-page';
 import { PageSpinner } from '../components/page-spinner';
-import { ApiClientContext, createApiClient } from '../lib/api-client';
+import { ApiClientContext, createApiClient, messageOf } from '../lib/api-client';
 import { useAuthSdk, useSession } from '../lib/auth/auth-hooks';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import type { AuthSdk } from '../lib/auth/auth-sdk';
@@ -17,17 +18,24 @@ import { ClientConfigContext, fetchClientConfig, type ClientConfig } from '../li
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { rtlStyleCache, rtlTheme, theme } from './theme';
+
+// Right-to-left languages get a style cache that mirrors physical CSS properties; the page reloads
+// on a language change, so the direction is fixed for the page's life.
+const DirectionalStyles = ({ children }: { children: ReactNode }) =>
+  i18n.dir() === 'rtl' ? <CacheProvider value={rtlStyleCache}>{children}</CacheProvider> : children;
 
 // Everything a page needs except the session and the router.
 export const AppProviders = ({ children }: { children: ReactNode }) => {
   const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </ThemeProvider>
+      <DirectionalStyles>
+        <ThemeProvider theme={i18n.dir() === 'rtl' ? rtlTheme : theme}>
+          <CssBaseline />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </ThemeProvider>
+      </DirectionalStyles>
     </I18nextProvider>
   );
 };
@@ -102,7 +110,7 @@ const WithClientConfig = ({ children }: { children: (config: ClientConfig) => Re
       (config) => setState({ status: 'ready', config }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+        setState({ status: 'failed', message: messageOf(error) });
       },
     );
     return () => controller.abort();

@@ -1,7 +1,10 @@
-import { createTheme } from '@mui/material/styles';
+import createCache from '@emotion/cache';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
 
 // Every foreground/background pair below reaches WCAG AA (4.5:1) or better; primary on white is ~10:1.
-export const theme = createTheme({
+const themeOptions: ThemeOptions = {
   breakpoints: {
     // MUI's defaults, spelled out because the spec fixes them (side navigation from `md`).
     values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 },
@@ -34,4 +37,19 @@ export const theme = createTheme({
     // Underlined links stay recognisable without relying on colour alone.
     MuiLink: { defaultProps: { underline: 'always' } },
   },
-});
+};
+
+export const theme = createTheme(themeOptions);
+
+/**
+ * For right-to-left languages (Hebrew): MUI mirrors the components that read the theme's direction.
+ * The page is reloaded on a language change, so the direction never changes while it is open.
+ */
+export const rtlTheme = createTheme({ ...themeOptions, direction: 'rtl' });
+
+/**
+ * Emotion cache for right-to-left pages: stylis-plugin-rtl flips physical properties (margins,
+ * paddings, borders, `left`/`right`) in every generated style, which the theme direction alone does
+ * not do for `sx` and styled components.
+ */
+export const rtlStyleCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });

@@ -19,3 +19,15 @@ export const demoAccounts: DemoAccounts = {
   withoutIntegrations: ['marcus.bell@northwind-logistics.example'],
   withoutStandardMetrics: ['demo@vigil.example'],
 };
+
+/**
+ * The spec (§2) shows a language picker on the learning page (/dashboard/trainings/learning/) to
+ * "one demo-type account only", without naming it. It is the demo's managed-service operator: the
+ * account a salesperson signs in with to show Vigil, switching the training language of a client
+ * company's learning page while presenting. Emails are compared case-insensitively.
+ */
+export const learningLanguagePickerAccounts: readonly string[] = ['demo@vigil.example'];
+
+/** Whether this email is one of the listed accounts (case-insensitively, ignoring spaces around it). */
+export const isListedAccount = (list: readonly string[], email: string) =>
+  list.some((entry) => entry.toLowerCase() === email.trim().toLowerCase());

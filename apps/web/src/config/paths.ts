@@ -113,6 +113,8 @@ export const paths = {
       googleWorkspace: page('/onboarding/setup-dmi/google-workspace/'),
     },
     setupWatchtower: {
+      // No page of its own (the wizard goes straight to a provider's page): the prefix of both.
+      path: '/onboarding/setup-watchtower/',
       google: page('/onboarding/setup-watchtower/google/'),
       microsoft: page('/onboarding/setup-watchtower/microsoft/'),
     },
@@ -129,6 +131,37 @@ export const apiPaths = {
   personalUserData: '/api/personal_user_data/',
   msspCompanyList: '/api/mssp_company_list/',
   submitFeedback: '/api/submit-feedback/',
+  onboarding: {
+    wizard: '/api/onboarding/',
+    sso: '/api/onboarding/sso/',
+    ssoVerification: '/api/onboarding/sso/verification/',
+    scimTokens: '/api/onboarding/scim-tokens/',
+    scimToken: (tokenId: string) => `/api/onboarding/scim-tokens/${segment(tokenId)}/`,
+    dmiExchange: '/api/onboarding/dmi/exchange/',
+    dmiGoogleWorkspace: '/api/onboarding/dmi/google-workspace/',
+    watchtowerGoogle: '/api/onboarding/watchtower/google/',
+    watchtowerMicrosoft: '/api/onboarding/watchtower/microsoft/',
+    launchInitialTesting: '/api/onboarding/initial-testing/launch/',
+  },
+  organization: '/api/organization/',
+  organizationLogo: '/api/organization/logo/',
+  organizationLoginLogs: '/api/organization/login-logs/',
+  organizationUsers: {
+    list: '/api/organization/users/',
+    user: (id: string) => `/api/organization/users/${segment(id)}/`,
+    deactivate: (id: string) => `/api/organization/users/${segment(id)}/deactivate/`,
+    reactivate: (id: string) => `/api/organization/users/${segment(id)}/reactivate/`,
+    importPreview: '/api/organization/users/import/preview/',
+    import: '/api/organization/users/import/',
+    departments: '/api/organization/departments/',
+    admins: '/api/organization/admins/',
+    admin: (id: string) => `/api/organization/admins/${segment(id)}/`,
+  },
+  accountProfile: '/api/account/profile/',
+  accountSessions: '/api/account/sessions/',
+  accountSession: (sessionId: string) => `/api/account/sessions/${segment(sessionId)}/`,
+  revokeOtherAccountSessions: '/api/account/sessions/revoke-others/',
+  accountLoginHistory: '/api/account/login-history/',
 } as const;
 
 /** Where the server serves an organisation's logo (spec §7: company-logos/{pictureFileName}). */

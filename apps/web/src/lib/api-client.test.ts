@@ -59,4 +59,33 @@ describe('api client', () => {
 
     await expect(api.get('/api/personal_user_data/')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
+
+  it('sends a chosen file as it is, with its own type', async () => {
+    const { api, fetchImpl } = clientAnswering(jsonResponse({ pictureFileName: 'logo.png' }));
+    const file = new File(['image bytes'], 'logo.png', { type: 'image/png' });
+
+    await api.request('/api/organization/logo/', { method: 'POST', body: file });
+
+    const init = fetchImpl.mock.calls[0]![1]!;
+    expect(new Headers(init.headers).get('Content-Type')).toBe('image/png');
+    expect(init.body).toBe(file);
+  });
+
+  it('downloads a file with the session and the name the server suggests', async () => {
+    const { api, fetchImpl } = clientAnswering(
+      new Response('time,email\n', { headers: { 'Content-Disposition': 'attachment; filename="login-log-2025-01-02.csv"' } }),
+    );
+
+    const { file, fileName } = await api.download('/api/organization/login-logs/?format=csv');
+
+    expect(fileName).toBe('login-log-2025-01-02.csv');
+    expect(await file.text()).toBe('time,email\n');
+    expect(new Headers(fetchImpl.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer session.jwt');
+  });
+
+  it('throws an ApiError when a download is refused', async () => {
+    const { api } = clientAnswering(jsonResponse({ error: { code: 'FORBIDDEN', message: 'Admins only' } }, 403));
+
+    await expect(api.download('/api/organization/login-logs/?format=csv')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
 });

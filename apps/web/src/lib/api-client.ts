@@ -25,6 +25,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The words of a failure to show a person: the server's message of an ApiError, or any error's own. */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 // Checked by hand: the error body is tiny, and zod stays out of the start-up bundle.
 const readErrorBody = (body: unknown): ApiErrorBody['error'] | null => {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
@@ -49,6 +52,7 @@ const parseJson = (text: string): unknown => {
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a Blob (a chosen file) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
 };
@@ -74,14 +78,15 @@ export const createApiClient = ({
     const headers = new Headers({ Accept: 'application/json' });
     const token = getSessionToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const isFile = body instanceof Blob;
+    if (body !== undefined) headers.set('Content-Type', isFile ? body.type || 'application/octet-stream' : 'application/json');
 
     let response: Response;
     try {
       response = await fetchImpl(path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
         signal,
       });
     } catch (error) {
@@ -106,8 +111,36 @@ export const createApiClient = ({
     return parsed;
   };
 
+  /**
+   * Downloads a file the API serves as an attachment (a CSV export), with the session.
+   * @returns the file and the name the server suggested
+   * @throws ApiError as `request` does
+   */
+  const download = async (path: string, { signal }: { signal?: AbortSignal } = {}): Promise<{ file: Blob; fileName: string | null }> => {
+    const headers = new Headers();
+    const token = getSessionToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let response: Response;
+    try {
+      response = await fetchImpl(path, { headers, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error', cause: error });
+    }
+    if (!response.ok) {
+      const error = readErrorBody(parseJson(await response.text()));
+      throw error
+        ? new ApiError({ status: response.status, ...error })
+        : new ApiError({ status: response.status, code: 'HTTP_ERROR', message: `HTTP Error! Status: ${response.status}` });
+    }
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+    return { file: await response.blob(), fileName };
+  };
+
   return {
     request,
+    download,
     get: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request(path, options),
   };
 };

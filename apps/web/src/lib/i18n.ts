@@ -1,6 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import accountSettings from '../locales/en/account-settings.json';
+import common from '../locales/en/common.json';
+import organizationSettings from '../locales/en/organization-settings.json';
+import organizationUsers from '../locales/en/organization-users.json';
+import onboardingWizard from '../locales/en/onboarding.json';
 import translation from '../locales/en/translation.json';
 
 export const defaultLanguage = 'en';
@@ -12,6 +17,11 @@ export const defaultLanguage = 'en';
  */
 const english = {
   ...translation,
+  ...common,
+  ...onboardingWizard,
+  ...organizationSettings,
+  ...organizationUsers,
+  ...accountSettings,
 };
 
 export const resources = {
@@ -30,7 +40,7 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources,
-  // The spec's `language` cookie (default en_us) will be read here once the language picker lands.
+  // English until lib/language-startup.ts has read the `language` cookie and loaded its catalogue.
   lng: defaultLanguage,
   fallbackLng: defaultLanguage,
   defaultNS: 'translation',

@@ -40,6 +40,7 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
   const user = createChannel<UserResponse>();
   const isAuthenticated = createChannel<boolean>();
   let currentToken = '';
+  let currentTenant = '';
 
   const publishSession = (token: string, signedInUser: UserResponse | null) => {
     currentToken = token;
@@ -66,10 +67,23 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
     onSessionTokenChange: sessionToken.subscribe,
     onUserChange: user.subscribe,
     onIsAuthenticatedChange: isAuthenticated.subscribe,
+    // Like the provider: a new session whose current tenant (`dct`) is the one selected.
+    selectTenant: vi.fn<AuthSdk['selectTenant']>(async (tenantId) => {
+      currentTenant = tenantId;
+      publishSession(`session.${tenantId}.jwt`, null);
+      return { ok: true, code: 200, data: buildJwtResponse({ sessionJwt: `session.${tenantId}.jwt` }) };
+    }),
+    getCurrentTenant: vi.fn<AuthSdk['getCurrentTenant']>(() => currentTenant),
     password: {
       signIn: vi.fn<AuthSdk['password']['signIn']>(async () => ({ ok: true, code: 200 })),
       sendReset: vi.fn<AuthSdk['password']['sendReset']>(async () => ({ ok: true, code: 200 })),
       update: vi.fn<AuthSdk['password']['update']>(async () => ({ ok: true, code: 200 })),
+      replace: vi.fn<AuthSdk['password']['replace']>(async () => ({ ok: true, code: 200 })),
+      policy: vi.fn<AuthSdk['password']['policy']>(async () => ({
+        ok: true,
+        code: 200,
+        data: { minLength: 12, lowercase: false, uppercase: false, number: false, nonAlphanumeric: false },
+      })),
     },
     otp: {
       signIn: { email: vi.fn<AuthSdk['otp']['signIn']['email']>(async () => ({ ok: true, code: 200 })) },

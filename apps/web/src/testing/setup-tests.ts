@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The first render of a page imports its lazy route module, which takes more than Testing Library's
+// default 1 s when the CI machine's two cores are busy; a wait that fails still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Components read strings through react-i18next's global instance, which this import initialises.
 import '../lib/i18n';

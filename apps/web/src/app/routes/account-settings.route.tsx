@@ -1,7 +1,12 @@
+import { AccountSettings } from '../../features/account-settings/components/account-settings';
+import { useRefreshPersonalUserData } from '../../features/people/api/get-personal-user-data';
 import { PageError } from '../../features/shell/components/page-error';
-import { RoutePlaceholder } from '../../features/shell/components/route-placeholder';
 
-// /account-settings/.
-// Their content comes later: the shell shows title and breadcrumbs, the page what will appear here.
-export const Component = RoutePlaceholder;
+// /account-settings/: every signed-in person's own profile, password, sessions and sign-in history.
+export const Component = () => {
+  // The user menu shows the person's name from the personal record: reload it after a rename.
+  const refreshPersonalUserData = useRefreshPersonalUserData();
+  return <AccountSettings onProfileChanged={() => void refreshPersonalUserData()} />;
+};
+
 export const ErrorBoundary = PageError;

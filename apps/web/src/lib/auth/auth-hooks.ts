@@ -28,3 +28,6 @@ export const useUser = () => {
 
   return { user, isUserLoading };
 };
+
+/** Reloads the signed-in user from the provider (their tenants' names, say, after a rename). */
+export const useReloadUser = () => useAuthContext().store.reloadUser;

@@ -7,7 +7,7 @@ export type { JWTResponse, UserResponse } from '@descope/web-js-sdk';
 /**
  * The part of the web SDK the app uses. Naming it keeps test doubles honest (they must provide
  * exactly this) and shows at a glance what the server has to support; widen it as features need
- * more (tenant selection).
+ * more.
  */
 export type AuthSdk = Pick<
   WebSdk,
@@ -19,8 +19,10 @@ export type AuthSdk = Pick<
   | 'onSessionTokenChange'
   | 'onUserChange'
   | 'onIsAuthenticatedChange'
+  | 'selectTenant'
+  | 'getCurrentTenant'
 > & {
-  password: Pick<WebSdk['password'], 'signIn' | 'sendReset' | 'update'>;
+  password: Pick<WebSdk['password'], 'signIn' | 'sendReset' | 'update' | 'replace' | 'policy'>;
   otp: {
     signIn: Pick<WebSdk['otp']['signIn'], 'email'>;
     verify: Pick<WebSdk['otp']['verify'], 'email'>;

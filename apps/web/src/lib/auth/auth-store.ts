@@ -84,5 +84,14 @@ export const createAuthStore = (sdk: AuthSdk) => {
         .catch(() => undefined)
         .finally(() => update({ isUserLoading: false }));
     },
+
+    /**
+     * Asks for the user again, after something it carries changed on the server (the name of one
+     * of their tenants, shown by the company switcher). The SDK publishes the answer.
+     */
+    reloadUser: async () => {
+      if (!state.isAuthenticated) return;
+      await sdk.me().catch(() => undefined);
+    },
   };
 };

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { personalUserDataSchema, type PersonalUserData } from '@vigil/contracts';
+import { useCallback } from 'react';
 
 import { apiPaths } from '../../../config/paths';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
@@ -23,4 +24,17 @@ export const personalUserDataQueryOptions = (api: ApiClient) =>
 export const usePersonalUserData = () => {
   const api = useApiClient();
   return useQuery(personalUserDataQueryOptions(api));
+};
+
+/**
+ * Reloads the personal record, for a page that changed something it carries (the person's name,
+ * the organisation's name or logo, an onboarding step) so the shell shows it at once.
+ */
+export const useRefreshPersonalUserData = () => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: personalUserDataQueryOptions(api).queryKey }),
+    [api, queryClient],
+  );
 };

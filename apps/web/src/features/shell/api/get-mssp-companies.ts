@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { msspCompanyListSchema, type MsspCompany } from '@vigil/contracts';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 
 import { apiPaths } from '../../../config/paths';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
@@ -42,4 +42,14 @@ export const useMsspCompanies = ({ enabled }: { enabled: boolean }) => {
     if (error) console.error('Could not load the managed companies', error);
   }, [error]);
   return query.data ?? [];
+};
+
+/** Reloads the list, after a page renamed one of its companies (it is kept for the whole session). */
+export const useRefreshMsspCompanies = () => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: msspCompaniesQueryOptions(api).queryKey }),
+    [api, queryClient],
+  );
 };

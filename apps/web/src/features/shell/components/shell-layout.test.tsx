@@ -81,7 +81,7 @@ describe('ShellLayout: landmarks and top bar', () => {
 describe('ShellLayout: user menu', () => {
   it('opens from the initials button with the full name, email, Account Settings and Log Out', () => {
     renderShell(owen, '/dashboard/trainings/');
-    const button = screen.getByRole('button', { name: 'User menu' });
+    const button = screen.getByRole('button', { name: 'OF User menu' });
     expect(button).toHaveTextContent('OF');
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
@@ -98,7 +98,7 @@ describe('ShellLayout: user menu', () => {
   it('offers no Account Settings before onboarding is complete', () => {
     renderShell(buildShellUser({ isOnboarded: false }), '/onboarding/');
 
-    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /User menu$/ }));
 
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Log Out']);
   });
@@ -106,7 +106,7 @@ describe('ShellLayout: user menu', () => {
   it('logs out from the menu', async () => {
     const { onLogout } = renderShell(owen, '/dashboard/trainings/');
 
-    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /User menu$/ }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
 
     await waitFor(() => expect(onLogout).toHaveBeenCalledTimes(1));
@@ -115,7 +115,7 @@ describe('ShellLayout: user menu', () => {
   it('says so when the logout request could not be sent', async () => {
     renderShell(owen, '/dashboard/trainings/', vi.fn(async () => Promise.reject(new Error('offline'))));
 
-    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /User menu$/ }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('You are still signed in');

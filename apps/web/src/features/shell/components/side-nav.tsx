@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -21,7 +21,7 @@ import {
   type MenuLink,
   type MenuSection,
 } from '../model/menus';
-import { ExpandLessIcon, ExpandMoreIcon } from './icons';
+import { ExpandLessIcon, ExpandMoreIcon } from '../../../components/icons';
 
 /** Height of the top bar, which the side navigation sticks below (§9: sticky offset 69px). */
 export const topBarHeight = 69;
@@ -82,14 +82,16 @@ const NavGroup = ({
   path,
   open,
   onToggle,
+  idPrefix,
 }: {
   item: MenuGroup;
   path: string;
   open: boolean;
   onToggle: () => void;
+  idPrefix: string;
 }) => {
   const { t } = useTranslation();
-  const listId = `nav-group-${item.id}-items`;
+  const listId = `${idPrefix}-group-${item.id}-items`;
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
@@ -116,11 +118,19 @@ const NavGroup = ({
 const ExpandLess = () => <ExpandLessIcon aria-hidden fontSize="small" />;
 const ExpandMore = () => <ExpandMoreIcon aria-hidden fontSize="small" />;
 
-const SectionHeader = ({ section, companySwitcher }: { section: MenuSection; companySwitcher: ReactNode }) => {
+const SectionHeader = ({
+  section,
+  companySwitcher,
+  idPrefix,
+}: {
+  section: MenuSection;
+  companySwitcher: ReactNode;
+  idPrefix: string;
+}) => {
   const { t } = useTranslation();
   if (!section.header) return null;
   return (
-    <ListSubheader id={`nav-section-${section.id}`} disableSticky sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+    <ListSubheader id={`${idPrefix}-section-${section.id}`} disableSticky sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
       {section.header.kind === 'companySwitcher' ? companySwitcher : null}
       {t(section.header.labelKey)}
     </ListSubheader>
@@ -154,10 +164,52 @@ type SideNavProps = {
   companySwitcher?: ReactNode;
 };
 
-/** The left side navigation: md and up only, at most 200px wide, sticky below the top bar (§2, §9). */
-export const SideNav = ({ menu, path, logoHref, companySwitcher = null }: SideNavProps) => {
+/**
+ * What the navigation holds (logo, menu sections, footer): the side navigation from md up and the
+ * drawer below md show the same thing. Ids are per instance, as both can be in the page at once.
+ */
+export const NavContent = ({ menu, path, logoHref, companySwitcher = null }: SideNavProps) => {
   const { t } = useTranslation();
   const { isOpen, toggle } = useOpenGroups(menu, path);
+  const idPrefix = useId();
+  return (
+    <>
+      <LogoLink href={logoHref} />
+      <Box sx={{ flex: 1, px: 1 }}>
+        {menu.map((section) => (
+          <List
+            key={section.id}
+            dense
+            aria-labelledby={section.header ? `${idPrefix}-section-${section.id}` : undefined}
+            subheader={<SectionHeader section={section} companySwitcher={companySwitcher} idPrefix={idPrefix} />}
+          >
+            {section.entries.map((entry) =>
+              entry.kind === 'group' ? (
+                <NavGroup
+                  key={entry.id}
+                  item={entry}
+                  path={path}
+                  open={isOpen(entry.id)}
+                  onToggle={() => toggle(entry.id)}
+                  idPrefix={idPrefix}
+                />
+              ) : (
+                <NavLink key={entry.id} item={entry} path={path} />
+              ),
+            )}
+          </List>
+        ))}
+      </Box>
+      <Typography component="p" variant="caption" sx={{ px: 2, py: 1.5, color: 'text.secondary' }} data-testid="nav-footer">
+        {t('shell.nav.footer', { year: new Date().getFullYear() })}
+      </Typography>
+    </>
+  );
+};
+
+/** The left side navigation: md and up only, at most 200px wide, sticky below the top bar (§2, §9). */
+export const SideNav = (props: SideNavProps) => {
+  const { t } = useTranslation();
   return (
     <Box
       component="nav"
@@ -179,34 +231,7 @@ export const SideNav = ({ menu, path, logoHref, companySwitcher = null }: SideNa
         bgcolor: 'background.paper',
       }}
     >
-      <LogoLink href={logoHref} />
-      <Box sx={{ flex: 1, px: 1 }}>
-        {menu.map((section) => (
-          <List
-            key={section.id}
-            dense
-            aria-labelledby={section.header ? `nav-section-${section.id}` : undefined}
-            subheader={<SectionHeader section={section} companySwitcher={companySwitcher} />}
-          >
-            {section.entries.map((entry) =>
-              entry.kind === 'group' ? (
-                <NavGroup
-                  key={entry.id}
-                  item={entry}
-                  path={path}
-                  open={isOpen(entry.id)}
-                  onToggle={() => toggle(entry.id)}
-                />
-              ) : (
-                <NavLink key={entry.id} item={entry} path={path} />
-              ),
-            )}
-          </List>
-        ))}
-      </Box>
-      <Typography component="p" variant="caption" sx={{ px: 2, py: 1.5, color: 'text.secondary' }} data-testid="nav-footer">
-        {t('shell.nav.footer', { year: new Date().getFullYear() })}
-      </Typography>
+      <NavContent {...props} />
     </Box>
   );
 };

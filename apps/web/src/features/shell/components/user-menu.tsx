@@ -38,7 +38,8 @@ export const UserMenu = ({ user, onLogout, onLogoutFailed }: UserMenuProps) => {
     <>
       <IconButton
         id={buttonId}
-        aria-label={t('shell.userMenu.button')}
+        // The initials are the button's visible label, so its name starts with them (WCAG 2.5.3).
+        aria-label={[user.initials, t('shell.userMenu.button')].filter(Boolean).join(' ')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

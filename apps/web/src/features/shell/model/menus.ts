@@ -1,4 +1,4 @@
-import { demoAccounts as configuredDemoAccounts, type DemoAccounts } from '../../../config/demo-accounts';
+import { demoAccounts as configuredDemoAccounts, isListedAccount, type DemoAccounts } from '../../../config/demo-accounts';
 import { paths } from '../../../config/paths';
 import { hasFinishedSetUp, isAdmin, isManager, type ShellUser } from './user';
 
@@ -94,9 +94,6 @@ const usersLink = () => link('users', paths.insights.users.search.getHref(), { a
 const departmentsLink = () =>
   link('departments', paths.insights.departments.search.getHref(), { activePrefixes: [paths.insights.departments.path] });
 
-const inList = (list: readonly string[], email: string) =>
-  list.some((entry) => entry.toLowerCase() === email.trim().toLowerCase());
-
 const sectionHeader = (id: 'companyMetrics' | 'onboarding', managesSeveralCompanies: boolean): MenuHeader =>
   managesSeveralCompanies
     ? { kind: 'companySwitcher', labelKey: 'shell.nav.sections.metrics' }
@@ -179,8 +176,8 @@ export const buildMenu = (
   user: ShellUser,
   { email, demoAccounts = configuredDemoAccounts, managesSeveralCompanies = false }: BuildMenuOptions,
 ): Menu => {
-  const withoutStandardMetrics = inList(demoAccounts.withoutStandardMetrics, email);
-  const withoutIntegrations = inList(demoAccounts.withoutIntegrations, email);
+  const withoutStandardMetrics = isListedAccount(demoAccounts.withoutStandardMetrics, email);
+  const withoutIntegrations = isListedAccount(demoAccounts.withoutIntegrations, email);
 
   if (isAdmin(user) && !hasFinishedSetUp(user)) return [buildOnboardingSection(managesSeveralCompanies)];
   if (!user.isOnboarded) return [];

@@ -1,0 +1,221 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AccountSessions } from '@vigil/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { createFakeAuthSdk, type FakeAuthSdk } from '../../../testing/fake-auth-sdk';
+import { json } from '../../../testing/signed-in';
+import { renderRoutes } from '../../../testing/test-utils';
+import { AccountSettings } from './account-settings';
+
+const profile = { firstName: 'Owen', lastName: 'Fletcher', email: 'owen.fletcher@northwind-logistics.example' };
+
+const sessions: AccountSessions = {
+  canTellCurrent: true,
+  sessions: [
+    {
+      id: 'Fphone',
+      current: false,
+      ip: '203.0.113.4',
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      signedInAt: '2026-03-01T08:00:00.000Z',
+      lastActiveAt: '2026-03-02T08:00:00.000Z',
+      expiresAt: '2026-03-03T08:00:00.000Z',
+    },
+    {
+      id: 'Flaptop',
+      current: true,
+      ip: '198.51.100.7',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+      signedInAt: '2026-03-01T07:00:00.000Z',
+      lastActiveAt: '2026-03-02T07:00:00.000Z',
+      expiresAt: '2026-03-03T07:00:00.000Z',
+    },
+  ],
+};
+
+const history = {
+  total: 1,
+  page: 1,
+  page_size: 10,
+  entries: [{ id: 'H1', time: '2026-03-02T07:00:00.000Z', method: 'password', success: false, reason: 'wrong password', ip: '198.51.100.7', userAgent: 'curl/8' }],
+};
+
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+const serve = (handlers: Record<string, Handler>) => {
+  const answers: Record<string, Handler> = {
+    'GET /api/account/profile/': () => json(profile),
+    'GET /api/account/sessions/': () => json(sessions),
+    'GET /api/account/login-history/?page=1&page_size=10': () => json(history),
+    ...handlers,
+  };
+  const server = vi.fn<typeof fetch>(async (input, init) => {
+    const handler = answers[`${init?.method ?? 'GET'} ${String(input)}`];
+    return handler ? handler(init) : json({ error: { code: 'NOT_FOUND', message: `No route ${String(input)}` } }, 404);
+  });
+  vi.stubGlobal('fetch', server);
+  return server;
+};
+
+const renderPage = (fake: FakeAuthSdk = createFakeAuthSdk()) => {
+  const onProfileChanged = vi.fn();
+  // As after a reload: the first try-refresh restores the session and the provider's user.
+  fake.sdk.refresh.mockImplementation(async () => {
+    fake.signIn(undefined, 'session.jwt');
+    return { ok: true, code: 200 };
+  });
+  renderRoutes([{ path: '/', Component: () => <AccountSettings onProfileChanged={onProfileChanged} /> }], '/', { sdk: fake.sdk });
+  return { onProfileChanged, fake };
+};
+
+describe('AccountSettings: profile', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the names to edit and the email read-only', async () => {
+    serve({});
+    renderPage();
+    expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Owen');
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Fletcher');
+    const email = screen.getByRole('textbox', { name: 'Email address' });
+    expect(email).toHaveValue(profile.email);
+    expect(email).toHaveAttribute('readonly');
+  });
+
+  it('refuses an empty name on its field and sends nothing', async () => {
+    const server = serve({});
+    renderPage();
+    const first = await screen.findByRole('textbox', { name: 'First name' });
+    fireEvent.change(first, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(first).toHaveAccessibleDescription('Enter your first name.'));
+    expect(server.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it("puts the server's problem on its field", async () => {
+    serve({
+      'PATCH /api/account/profile/': () =>
+        json({ error: { code: 'VALIDATION_FAILED', message: 'x', details: [{ field: 'body.lastName', problem: 'must be at most 80 characters' }] } }, 400),
+    });
+    renderPage();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Owain' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveAccessibleDescription('must be at most 80 characters'));
+  });
+
+  it('saves the names and tells the page so the user menu can refresh', async () => {
+    serve({ 'PATCH /api/account/profile/': (init) => json({ ...profile, ...JSON.parse(String(init?.body)) }) });
+    const { onProfileChanged } = renderPage();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Owain' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    const section = screen.getByRole('region', { name: 'Profile' });
+    expect(await within(section).findByRole('status')).toHaveTextContent('Your name is saved.');
+    expect(onProfileChanged).toHaveBeenCalledOnce();
+  });
+});
+
+describe('AccountSettings: password', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const fill = (current: string, next: string, confirm = next) => {
+    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: current } });
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: next } });
+    fireEvent.change(screen.getByLabelText(/^Repeat the new password/), { target: { value: confirm } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  };
+
+  it('checks length and the repeat before asking the provider', async () => {
+    serve({});
+    const { fake } = renderPage();
+    await screen.findByRole('textbox', { name: 'First name' });
+    fill('old password here', 'short', 'shorter');
+    await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription('Use at least 12 characters.'));
+    expect(screen.getByLabelText(/^Repeat the new password/)).toHaveAccessibleDescription('The two new passwords are not the same.');
+    expect(fake.sdk.password.replace).not.toHaveBeenCalled();
+  });
+
+  it('shows a wrong current password on the current password field', async () => {
+    serve({});
+    const fake = createFakeAuthSdk();
+    fake.sdk.password.replace.mockResolvedValue({ ok: false, code: 401, error: { errorCode: 'E061004', errorDescription: 'Wrong login id or password' } });
+    renderPage(fake);
+    await screen.findByRole('textbox', { name: 'First name' });
+    fill('not it at all', 'lantern orchard fjord');
+    await waitFor(() => expect(screen.getByLabelText(/^Current password/)).toHaveAccessibleDescription('This is not your current password.'));
+    expect(fake.sdk.password.replace).toHaveBeenCalledWith('ada@example.com', 'not it at all', 'lantern orchard fjord');
+  });
+
+  it("shows the provider's refusal of the new password on its field", async () => {
+    serve({});
+    const fake = createFakeAuthSdk();
+    fake.sdk.password.replace.mockResolvedValue({
+      ok: false,
+      code: 400,
+      error: { errorCode: 'E062901', errorDescription: 'newPassword: This password is too common; choose another' },
+    });
+    renderPage(fake);
+    await screen.findByRole('textbox', { name: 'First name' });
+    fill('my current password', 'password1234');
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription('This password cannot be used: This password is too common; choose another'),
+    );
+  });
+
+  it('changes the password, empties the form and reloads the sessions and the history only', async () => {
+    const server = serve({});
+    const fake = createFakeAuthSdk();
+    renderPage(fake);
+    await screen.findByRole('table', { name: 'Your active sessions' });
+    await screen.findByTestId('login-history-table');
+    const calls = (path: string) => server.mock.calls.filter(([input]) => String(input).startsWith(path)).length;
+    expect(calls('/api/account/sessions/')).toBe(1);
+    expect(calls('/api/account/login-history/')).toBe(1);
+
+    fill('my current password', 'lantern orchard fjord');
+    expect(await screen.findByTestId('password-changed')).toHaveTextContent('Your password is changed.');
+    expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+
+    await waitFor(() => expect(calls('/api/account/sessions/')).toBe(2));
+    await waitFor(() => expect(calls('/api/account/login-history/')).toBe(2));
+    expect(calls('/api/account/profile/')).toBe(1);
+    expect(fake.sdk.password.policy).toHaveBeenCalledOnce();
+  });
+});
+
+describe('AccountSettings: sessions and history', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists this session first, marked, and signs another one out', async () => {
+    const server = serve({ 'DELETE /api/account/sessions/Fphone/': () => json({ revokedSessions: 1 }) });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Your active sessions' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Firefox on Linux');
+    expect(rows[0]).toHaveTextContent('This session');
+    expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Safari on iOS');
+
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: /^Sign out the session of Safari on iOS/ }));
+    const section = screen.getByRole('region', { name: 'Active sessions' });
+    expect(await within(section).findByRole('status')).toHaveTextContent('The session is signed out.');
+    expect(server.mock.calls.some(([url, init]) => url === '/api/account/sessions/Fphone/' && init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('signs out all the others at once', async () => {
+    serve({ 'POST /api/account/sessions/revoke-others/': () => json({ revokedSessions: 1 }) });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+    const section = screen.getByRole('region', { name: 'Active sessions' });
+    expect(await within(section).findByRole('status')).toHaveTextContent('1 other session is signed out.');
+  });
+
+  it('shows the sign-in history with its outcome', async () => {
+    serve({});
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Your sign-in attempts' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent('Password');
+    expect(row).toHaveTextContent('Failed');
+    expect(row).toHaveTextContent('wrong password');
+    expect(row).toHaveTextContent('curl/8');
+  });
+});

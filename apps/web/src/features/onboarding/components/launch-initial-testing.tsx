@@ -1,0 +1,128 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { initialTestingDurations, launchInitialTestingBodySchema, type OnboardingWizard } from '@vigil/contracts';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import { paths } from '../../../config/paths';
+import { useLaunchInitialTesting } from '../api/launch-initial-testing';
+import { formatDay, localToday } from '../model/format';
+import { stepHref, type StepId } from '../model/steps';
+import { useWizardFormSubmit } from '../use-wizard-form-submit';
+import { CheckList, type Check } from './check-list';
+import { FormRadioGroup, FormTextField } from './form-fields';
+import { WizardForm } from './wizard-form';
+import { NotConnectedNotice } from './not-connected-notice';
+import { SectionCard } from '../../../components/section-card';
+
+const Finished = ({ wizard }: { wizard: OnboardingWizard }) => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLDivElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const launch = wizard.initialTesting;
+  return (
+    <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+      <Alert severity="success" ref={headingRef} tabIndex={-1} data-testid="onboarding-complete" sx={{ width: '100%' }}>
+        <AlertTitle>{t('onboardingWizard.launch.launchedTitle')}</AlertTitle>
+        {launch ? t('onboardingWizard.launch.launched', { date: formatDay(launch.startsOn, i18n.language), days: launch.durationDays }) : null}
+      </Alert>
+      <NotConnectedNotice area="initialTesting" />
+      <Button variant="contained" size="large" onClick={() => void navigate(paths.home.getHref())} data-testid="go-to-vigil">
+        {t('onboardingWizard.launch.goToVigil')}
+      </Button>
+    </Stack>
+  );
+};
+
+/** /onboarding/launch-initial-testing/: what was set up, the baseline test's plan, and the launch that completes onboarding. */
+export const LaunchInitialTesting = ({ wizard }: { wizard: OnboardingWizard }) => {
+  const { t } = useTranslation();
+  const launch = useLaunchInitialTesting();
+  const form = useForm({
+    resolver: zodResolver(launchInitialTestingBodySchema),
+    defaultValues: { startsOn: wizard.initialTesting?.startsOn ?? localToday(), durationDays: 14 as const },
+  });
+  const { submit, failure, submitting } = useWizardFormSubmit(form, ['startsOn', 'durationDays'], launch.mutateAsync, () => undefined);
+
+  if (wizard.isOnboarded && wizard.initialTesting) return <Finished wizard={wizard} />;
+
+  const providerNames = (names: (string | false)[]) => names.filter(Boolean).join(', ');
+  const dmiProviders = providerNames([
+    wizard.dmi.exchange !== null && t('onboardingWizard.dmiChoice.providers.exchange.name'),
+    wizard.dmi.googleWorkspace !== null && t('onboardingWizard.dmiChoice.providers.google-workspace.name'),
+  ]);
+  const watchtowerProviders = providerNames([
+    wizard.watchtower.google !== null && t('onboardingWizard.watchtower.providers.google'),
+    wizard.watchtower.microsoft !== null && t('onboardingWizard.watchtower.providers.microsoft'),
+  ]);
+  const sso = wizard.sso;
+  const check = (id: StepId, text: string, missingText: string): Check & { id: StepId } =>
+    wizard.steps[id] ? { id, status: 'ok', text } : { id, status: 'failed', text: missingText };
+  const checks = [
+    check('sso', sso ? t('onboardingWizard.launch.summary.sso', { provider: t(`onboardingWizard.ssoChoice.providers.${sso.provider}.name`) }) : '', t('onboardingWizard.launch.summary.ssoMissing')),
+    check(
+      'scim',
+      wizard.scimToken ? t('onboardingWizard.launch.summary.scim', { lastFour: wizard.scimToken.lastFour }) : t('onboardingWizard.launch.summary.scimGoogle'),
+      t('onboardingWizard.launch.summary.scimMissing'),
+    ),
+    check('dmi', t('onboardingWizard.launch.summary.dmi', { providers: dmiProviders }), t('onboardingWizard.launch.summary.dmiMissing')),
+    check('watchtower', t('onboardingWizard.launch.summary.watchtower', { providers: watchtowerProviders }), t('onboardingWizard.launch.summary.watchtowerMissing')),
+  ];
+  const missing = checks.filter((item) => item.status === 'failed');
+
+  return (
+    <Stack spacing={3}>
+      <Typography>{t('onboardingWizard.launch.intro')}</Typography>
+      <SectionCard title={t('onboardingWizard.launch.summaryHeading')} testId="launch-summary">
+        <CheckList
+          checks={checks}
+          label={t('onboardingWizard.launch.summaryHeading')}
+          statusLabels={{ ok: t('onboardingWizard.launch.statusDone'), failed: t('onboardingWizard.launch.statusNotDone') }}
+        />
+        {missing.length > 0 ? (
+          <Alert severity="warning">
+            {t('onboardingWizard.launch.missingSteps')}{' '}
+            {missing.map((item, index) => (
+              <span key={item.id}>
+                {index > 0 ? ', ' : null}
+                <MuiLink component={Link} to={stepHref(item.id, wizard)}>
+                  {t(`onboardingWizard.stepper.steps.${item.id}`)}
+                </MuiLink>
+              </span>
+            ))}
+          </Alert>
+        ) : null}
+      </SectionCard>
+      <NotConnectedNotice area="initialTesting" />
+      <SectionCard title={t('onboardingWizard.launch.planHeading')}>
+        <WizardForm
+          testId="launch-form"
+          onSubmit={submit}
+          submitting={submitting}
+          disabled={missing.length > 0}
+          failure={failure}
+          submitLabel={t('onboardingWizard.launch.launch')}
+          submittingLabel={t('onboardingWizard.launch.launching')}
+        >
+          <FormTextField control={form.control} name="startsOn" type="date" label={t('onboardingWizard.launch.startsOn')} helperText={t('onboardingWizard.launch.startsOnHelp')} required />
+          <FormRadioGroup
+            control={form.control}
+            name="durationDays"
+            label={t('onboardingWizard.launch.duration')}
+            options={initialTestingDurations.map((days) => ({ value: String(days), label: t('onboardingWizard.launch.durationOption', { count: days }) }))}
+            parse={Number}
+          />
+          <Typography data-testid="launch-audience">{t('onboardingWizard.launch.audience', { count: wizard.activePeople })}</Typography>
+        </WizardForm>
+      </SectionCard>
+    </Stack>
+  );
+};

@@ -1,0 +1,197 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { IssuedScimToken, OnboardingWizard } from '@vigil/contracts';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { json } from '../../../testing/signed-in';
+import { renderRoutes } from '../../../testing/test-utils';
+import { OnboardingWizardView } from './onboarding-wizard';
+
+const organizationId = '5b0f3f0e-6a41-4f1e-9d7c-2a9b8c7d6e5f';
+const certificate = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+
+const buildWizard = (overrides: Partial<OnboardingWizard> = {}): OnboardingWizard => ({
+  organizationName: 'Harbor & Pike Legal',
+  steps: { sso: false, scim: false, dmi: false, watchtower: false, initialTesting: false },
+  isOnboarded: false,
+  serviceProvider: {
+    acsUrl: `https://vigil.example.com/v1/auth/saml/acs/${organizationId}`,
+    entityId: `https://vigil.example.com/v1/auth/saml/metadata/${organizationId}`,
+    signOnUrl: 'https://vigil.example.com/login/',
+    scimBaseUrl: `https://vigil.example.com/scim/v2/${organizationId}`,
+    endpointsLive: false,
+  },
+  sso: null,
+  scimToken: null,
+  dmi: { exchange: null, googleWorkspace: null },
+  watchtower: { google: null, microsoft: null },
+  initialTesting: null,
+  activePeople: 163,
+  ...overrides,
+});
+
+type Handler = { status?: number; body: unknown };
+type Handlers = Record<string, Handler | ((body: unknown) => Handler)>;
+
+/** Answers the API by "METHOD path", and records what was sent. */
+const serve = (handlers: Handlers) => {
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const method = init?.method ?? 'GET';
+      const path = String(input);
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      sent.push({ method, path, body });
+      const handler = handlers[`${method} ${path}`];
+      if (!handler) return json({ error: { code: 'NOT_FOUND', message: 'No such route' } }, 404);
+      const answer = typeof handler === 'function' ? handler(body) : handler;
+      return answer.status === 204 ? new Response(null, { status: 204 }) : json(answer.body, answer.status ?? 200);
+    }),
+  );
+  return sent;
+};
+
+const Wizard = () => <OnboardingWizardView pathname={useLocation().pathname} />;
+
+const renderWizardAt = (path: string) => renderRoutes([{ path: '/onboarding/*', Component: Wizard }], path);
+
+const valueOf = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+
+describe('the onboarding wizard', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tells someone who is not an admin that their administrator is setting Vigil up', async () => {
+    serve({ 'GET /api/onboarding/': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Only an admin may set up the organisation' } } } });
+    renderWizardAt('/onboarding/');
+    expect(await screen.findByText('Your administrator is setting up Vigil')).toBeInTheDocument();
+  });
+
+  it("welcomes the admin with the five steps and what each one's state is", async () => {
+    serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: { sso: true, scim: true, dmi: false, watchtower: false, initialTesting: false } }) } });
+    renderWizardAt('/onboarding/');
+    expect(await screen.findByText("Let's set up Vigil for Harbor & Pike Legal")).toBeInTheDocument();
+    expect(within(screen.getByTestId('welcome-step-sso')).getByText('Done')).toBeInTheDocument();
+    expect(within(screen.getByTestId('welcome-step-dmi')).getByText('To do')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue set-up' })).toHaveAttribute('href', '/onboarding/setup-dmi/');
+  });
+
+  it("shows the values to paste into Okta under Okta's own field names", async () => {
+    serve({ 'GET /api/onboarding/': { body: buildWizard() } });
+    renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
+    expect(await screen.findByRole('textbox', { name: 'Single sign-on URL' })).toHaveValue(`https://vigil.example.com/v1/auth/saml/acs/${organizationId}`);
+    expect(screen.getByRole('textbox', { name: 'Audience URI (SP Entity ID)' })).toHaveValue(`https://vigil.example.com/v1/auth/saml/metadata/${organizationId}`);
+    expect(valueOf('value-scimBaseUrl')).toBe(`https://vigil.example.com/scim/v2/${organizationId}`);
+    expect(screen.getAllByText('Not connected yet').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Continue to verification' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('checks the settings in the browser first, then puts the server’s problems on the fields', async () => {
+    const sent = serve({
+      'GET /api/onboarding/': { body: buildWizard() },
+      'PUT /api/onboarding/sso/': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'body.idpCertificate: expired on 2021-01-01',
+            details: [{ field: 'body.idpCertificate', problem: 'expired on 2021-01-01; download the current certificate from the identity provider' }],
+          },
+        },
+      },
+    });
+    renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
+    const ssoUrl = await screen.findByTestId('field-idpSsoUrl');
+    fireEvent.change(ssoUrl, { target: { value: 'http://harborpike.okta.com/sso' } });
+    fireEvent.change(screen.getByTestId('field-idpEntityId'), { target: { value: 'http://www.okta.com/exk1' } });
+    fireEvent.change(screen.getByTestId('field-idpCertificate'), { target: { value: certificate } });
+    fireEvent.click(screen.getByTestId('sso-save'));
+    expect(await screen.findByText('must be an https:// URL')).toBeInTheDocument();
+    expect(sent.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    fireEvent.change(ssoUrl, { target: { value: 'https://harborpike.okta.com/sso' } });
+    fireEvent.click(screen.getByTestId('sso-save'));
+    expect(await screen.findByText(/expired on 2021-01-01/)).toBeInTheDocument();
+    expect(screen.getByTestId('field-idpCertificate')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({
+      provider: 'okta',
+      idpSsoUrl: 'https://harborpike.okta.com/sso',
+      idpEntityId: 'http://www.okta.com/exk1',
+      idpMetadataUrl: '',
+      idpCertificate: certificate.trim(),
+    });
+  });
+
+  it('shows a new SCIM token once, with a warning; a token issued earlier only by its last four characters', async () => {
+    const issued: IssuedScimToken = {
+      id: '0e6d2c1b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+      token: 'vigil_scim_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCd',
+      lastFour: 'AbCd',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    let wizard = buildWizard();
+    serve({
+      'GET /api/onboarding/': () => ({ body: wizard }),
+      'POST /api/onboarding/scim-tokens/': () => {
+        wizard = buildWizard({ scimToken: { id: issued.id, lastFour: issued.lastFour, createdAt: issued.createdAt } });
+        return { status: 201, body: issued };
+      },
+    });
+    const first = renderWizardAt('/onboarding/setup-sso-and-scim/entra-id/');
+    fireEvent.click(await screen.findByTestId('scim-token-generate'));
+    await waitFor(() => expect(valueOf('scim-token-value')).toBe(issued.token));
+    expect(screen.getByText('Copy this token now')).toBeInTheDocument();
+    expect(screen.getByTestId('scim-token-warning')).toHaveFocus();
+    first.unmount();
+
+    renderWizardAt('/onboarding/setup-sso-and-scim/entra-id/');
+    expect(await screen.findByTestId('scim-token-masked')).toHaveValue(`${'•'.repeat(24)}AbCd`);
+    expect(screen.queryByTestId('scim-token-value')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(issued.token);
+  });
+
+  it('asks for confirmation before replacing the SCIM token', async () => {
+    const sent = serve({
+      'GET /api/onboarding/': { body: buildWizard({ scimToken: { id: '0e6d2c1b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', lastFour: 'WxYz', createdAt: '2026-11-20T10:00:00.000Z' } }) },
+    });
+    renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
+    fireEvent.click(await screen.findByTestId('scim-token-regenerate'));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate a new SCIM token?' });
+    expect(dialog).toHaveTextContent('The token ending in WxYz stops working at once');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('lets Google Workspace continue without a SCIM token, which Google cannot use for custom apps', async () => {
+    const sso = {
+      provider: 'google-workspace' as const,
+      idpSsoUrl: 'https://accounts.google.com/o/saml2/idp?idpid=C03az79cb',
+      idpEntityId: 'https://accounts.google.com/o/saml2?idpid=C03az79cb',
+      idpMetadataUrl: null,
+      idpCertificate: certificate,
+      certificate: { subject: 'CN=Google', expiresAt: '2031-01-01T00:00:00.000Z', fingerprintSha256: 'AA:BB' },
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      verifiedAt: null,
+    };
+    serve({ 'GET /api/onboarding/': { body: buildWizard({ sso }) } });
+    const page = renderWizardAt('/onboarding/setup-sso-and-scim/google-workspace/');
+    expect(await screen.findByRole('link', { name: 'Continue to verification' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByRole('textbox', { name: /Metadata URL/ })).not.toBeInTheDocument();
+    page.unmount();
+
+    renderWizardAt('/onboarding/setup-sso-and-scim/post-setup-verification/');
+    expect(await screen.findByTestId('check-scim-token')).toHaveAttribute('data-status', 'ok');
+    expect(screen.getByTestId('check-sign-in')).toHaveAttribute('data-status', 'pending');
+    expect(screen.queryByTestId('check-provisioning')).not.toBeInTheDocument();
+    expect(screen.getByTestId('verification-confirm')).toBeEnabled();
+  });
+
+  it('lists what is not done on the launch page and keeps the launch disabled', async () => {
+    serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: { sso: true, scim: true, dmi: false, watchtower: false, initialTesting: false } }) } });
+    renderWizardAt('/onboarding/launch-initial-testing/');
+    expect(await screen.findByText('Direct mail injection is not set up')).toBeInTheDocument();
+    expect(screen.getByText('163 active people will be included.')).toBeInTheDocument();
+    expect(screen.getByTestId('launch-form-submit')).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Mail delivery' })).toHaveAttribute('href', '/onboarding/setup-dmi/');
+  });
+});

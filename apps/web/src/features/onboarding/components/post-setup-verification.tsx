@@ -1,0 +1,97 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { verifySsoBodySchema, type OnboardingWizard, type VerifySsoBody } from '@vigil/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import { SectionCard } from '../../../components/section-card';
+import { paths } from '../../../config/paths';
+import { useVerifySso } from '../api/verify-sso';
+import { formatDay } from '../model/format';
+import { useWizardFormSubmit } from '../use-wizard-form-submit';
+import { ssoProviderPaths, stepHref } from '../model/steps';
+import { CheckList, type Check } from './check-list';
+import { FormCheckbox } from './form-fields';
+import { NotConnectedNotice } from './not-connected-notice';
+import { WizardBackLink, WizardForm } from './wizard-form';
+
+const dayInMs = 86_400_000;
+
+/**
+ * /onboarding/setup-sso-and-scim/post-setup-verification/: what Vigil can check today, what it
+ * cannot yet (sign-in and provisioning need endpoints of a later release), and the admin's confirmation.
+ */
+export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const verify = useVerifySso();
+  const form = useForm<VerifySsoBody>({ resolver: zodResolver(verifySsoBodySchema) });
+  const { submit, failure, submitting } = useWizardFormSubmit(form, ['usersAssigned'], verify.mutateAsync, (next) => navigate(stepHref('dmi', next)));
+  // The certificate's expiry is judged against the time the page opened.
+  const [now] = useState(() => Date.now());
+  const { sso, scimToken } = wizard;
+
+  if (!sso) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="info">{t('onboardingWizard.verification.noProvider')}</Alert>
+        <Button component={Link} to={paths.onboarding.setupSsoAndScim.getHref()} variant="contained">
+          {t('onboardingWizard.verification.chooseProvider')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const provider = t(`onboardingWizard.ssoChoice.providers.${sso.provider}.name`);
+  const expiresAt = new Date(sso.certificate.expiresAt).getTime();
+  const expiryDate = formatDay(sso.certificate.expiresAt, i18n.language);
+  const certificateCheck: Check =
+    expiresAt <= now
+      ? { id: 'certificate', status: 'failed', text: t('onboardingWizard.verification.certificateExpired', { date: expiryDate }) }
+      : expiresAt - now < 30 * dayInMs
+        ? { id: 'certificate', status: 'warning', text: t('onboardingWizard.verification.certificateExpiresSoon', { date: expiryDate, provider }) }
+        : { id: 'certificate', status: 'ok', text: t('onboardingWizard.verification.certificateValid', { date: expiryDate }) };
+  const isGoogle = sso.provider === 'google-workspace';
+  const checks: Check[] = [
+    { id: 'settings', status: 'ok', text: t('onboardingWizard.verification.settingsSaved', { provider }) },
+    certificateCheck,
+    isGoogle
+      ? { id: 'scim-token', status: 'ok', text: t('onboardingWizard.verification.tokenNotNeeded') }
+      : scimToken
+        ? { id: 'scim-token', status: 'ok', text: t('onboardingWizard.verification.tokenActive', { lastFour: scimToken.lastFour }) }
+        : { id: 'scim-token', status: 'failed', text: t('onboardingWizard.verification.tokenMissing', { provider }) },
+    { id: 'sign-in', status: 'pending', text: t('onboardingWizard.verification.signInNotYet', { provider }) },
+    ...(isGoogle ? [] : [{ id: 'provisioning', status: 'pending' as const, text: t('onboardingWizard.verification.provisioningNotYet', { provider }) }]),
+  ];
+  const blocked = checks.some((check) => check.status === 'failed');
+
+  return (
+    <Stack spacing={3}>
+      <Typography>{t('onboardingWizard.verification.intro', { provider })}</Typography>
+      <SectionCard title={t('onboardingWizard.verification.checksHeading')} testId="verification-checks">
+        <CheckList checks={checks} label={t('onboardingWizard.verification.checksHeading')} />
+      </SectionCard>
+      <NotConnectedNotice area="sso" />
+      <SectionCard title={t('onboardingWizard.verification.confirmHeading')}>
+        <WizardForm
+          testId="verification-form"
+          submitTestId="verification-confirm"
+          onSubmit={submit}
+          submitting={submitting}
+          failure={failure}
+          disabled={blocked}
+          submitLabel={t('onboardingWizard.verification.confirm')}
+          backLink={<WizardBackLink to={ssoProviderPaths[sso.provider]} label={t('onboardingWizard.verification.backToProvider', { provider })} />}
+        >
+          <FormCheckbox control={form.control} name="usersAssigned" label={t('onboardingWizard.verification.usersAssigned', { provider })} />
+          {sso.verifiedAt ? <Typography sx={{ color: 'text.secondary' }}>{t('onboardingWizard.verification.verifiedOn', { date: formatDay(sso.verifiedAt, i18n.language) })}</Typography> : null}
+        </WizardForm>
+      </SectionCard>
+    </Stack>
+  );
+};

@@ -1,0 +1,322 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  createOrganizationUserBodySchema,
+  emailMaxLength,
+  personNameMaxLength,
+  type CreateOrganizationUserBody,
+  type CreateOrganizationUserInput,
+  type OrganizationUser,
+  type Role,
+  type UpdateOrganizationUserBody,
+} from '@vigil/contracts';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { messageOf } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
+import { useCreateOrganizationUser } from '../api/create-organization-user';
+import { useOrganizationDepartments } from '../api/get-organization-departments';
+import { useOrganizationUsers } from '../api/get-organization-users';
+import { useUpdateOrganizationUser } from '../api/update-organization-user';
+import { fieldErrorText } from '../field-error-text';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+type ManagerOption = { id: string; name: string; email: string };
+
+const formFields = ['firstName', 'lastName', 'email', 'role', 'departmentId', 'managerId', 'startDate'] as const;
+
+type UserFormDialogProps = {
+  /** The person to edit; absent to add someone. */
+  user?: OrganizationUser;
+  /** Roles the caller may give (from the server's policy). */
+  assignableRoles: Role[];
+  onClose: () => void;
+  onSaved: (user: OrganizationUser, created: boolean) => void;
+};
+
+const ManagerField = ({
+  value,
+  onChange,
+  excludeId,
+  error,
+}: {
+  value: ManagerOption | null;
+  onChange: (option: ManagerOption | null) => void;
+  excludeId?: string;
+  error?: string;
+}) => {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input);
+  const candidates = useOrganizationUsers({ search, status: 'active', pageSize: 10, sort: 'name' });
+  const options: ManagerOption[] = (candidates.data?.items ?? [])
+    .filter((person) => person.id !== excludeId)
+    .map((person) => ({ id: person.id, name: `${person.firstName} ${person.lastName}`, email: person.email }));
+  return (
+    <Autocomplete
+      value={value}
+      onChange={(_, option) => onChange(option)}
+      inputValue={input}
+      onInputChange={(_, next) => setInput(next)}
+      options={options}
+      // The server has already searched; the list shows what it found.
+      filterOptions={(list) => list}
+      loading={candidates.isFetching}
+      isOptionEqualToValue={(option, selected) => option.id === selected.id}
+      getOptionLabel={(option) => option.name}
+      noOptionsText={t('organizationUsers.form.noManagerFound')}
+      loadingText={t('organizationUsers.loading')}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          <Box>
+            <Typography variant="body2">{option.name}</Typography>
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {option.email}
+            </Typography>
+          </Box>
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('organizationUsers.fields.manager')}
+          placeholder={t('organizationUsers.form.managerPlaceholder')}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'user-form-manager' } }}
+        />
+      )}
+    />
+  );
+};
+
+/** Add or edit one person. Checks with the contract's schema, then shows the server's problems on their fields. */
+export const UserFormDialog = ({ user, assignableRoles, onClose, onSaved }: UserFormDialogProps) => {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const departments = useOrganizationDepartments();
+  const create = useCreateOrganizationUser();
+  const update = useUpdateOrganizationUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [manager, setManager] = useState<ManagerOption | null>(user?.manager ?? null);
+  const initial: CreateOrganizationUserBody = {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    role: user?.role ?? 'User',
+    departmentId: user?.department?.id ?? null,
+    managerId: user?.manager?.id ?? null,
+    startDate: user?.startDate ?? null,
+  };
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateOrganizationUserInput, unknown, CreateOrganizationUserBody>({
+    resolver: zodResolver(createOrganizationUserBodySchema),
+    defaultValues: initial,
+  });
+  const roleLocked = user !== undefined && !user.can.changeRole;
+  const roles = user && !assignableRoles.includes(user.role) ? [...assignableRoles, user.role] : assignableRoles;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      if (!user) {
+        onSaved(await create.mutateAsync(values), true);
+        return;
+      }
+      const changed = Object.fromEntries(
+        Object.entries(values).filter(([key, value]) => value !== initial[key as keyof CreateOrganizationUserBody] && !(key === 'role' && roleLocked)),
+      ) as UpdateOrganizationUserBody;
+      onSaved(Object.keys(changed).length ? await update.mutateAsync({ id: user.id, body: changed }) : user, false);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, formFields, setError)) setFormError(messageOf(error));
+    }
+  });
+
+  return (
+    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <Box component="form" noValidate onSubmit={onSubmit} data-testid="user-form">
+        <DialogTitle id={titleId}>
+          {user ? t('organizationUsers.form.editTitle', { name: `${user.firstName} ${user.lastName}` }) : t('organizationUsers.form.addTitle')}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {!user ? <Typography sx={{ color: 'text.secondary' }}>{t('organizationUsers.form.addIntro')}</Typography> : null}
+            {formError ? <Alert severity="error">{formError}</Alert> : null}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Controller
+                name="firstName"
+                control={control}
+                render={({ field: { ref, ...field } }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    label={t('organizationUsers.fields.firstName')}
+                    required
+                    fullWidth
+                    autoFocus={!user}
+                    autoComplete="off"
+                    error={Boolean(errors.firstName)}
+                    helperText={fieldErrorText(t, errors.firstName)}
+                    slotProps={{ htmlInput: { maxLength: personNameMaxLength } }}
+                  />
+                )}
+              />
+              <Controller
+                name="lastName"
+                control={control}
+                render={({ field: { ref, ...field } }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    label={t('organizationUsers.fields.lastName')}
+                    required
+                    fullWidth
+                    autoComplete="off"
+                    error={Boolean(errors.lastName)}
+                    helperText={fieldErrorText(t, errors.lastName)}
+                    slotProps={{ htmlInput: { maxLength: personNameMaxLength } }}
+                  />
+                )}
+              />
+            </Stack>
+            <Controller
+              name="email"
+              control={control}
+              render={({ field: { ref, ...field } }) => (
+                <TextField
+                  {...field}
+                  inputRef={ref}
+                  type="email"
+                  label={t('organizationUsers.fields.email')}
+                  required
+                  fullWidth
+                  autoComplete="off"
+                  error={Boolean(errors.email)}
+                  helperText={fieldErrorText(t, errors.email, 'email') ?? (user ? t('organizationUsers.form.emailChangeHint') : t('organizationUsers.form.emailHint'))}
+                  slotProps={{ htmlInput: { maxLength: emailMaxLength, 'data-testid': 'user-form-email' } }}
+                />
+              )}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Controller
+                name="role"
+                control={control}
+                render={({ field: { ref, ...field } }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    select
+                    label={t('organizationUsers.fields.role')}
+                    fullWidth
+                    disabled={roleLocked}
+                    error={Boolean(errors.role)}
+                    helperText={
+                      fieldErrorText(t, errors.role, 'choice') ??
+                      (roleLocked ? (user?.isYou ? t('organizationUsers.form.ownRoleLocked') : t('organizationUsers.form.roleLocked')) : undefined)
+                    }
+                  >
+                    {roles.map((role) => (
+                      <MenuItem key={role} value={role}>
+                        {t(`organizationUsers.roles.${role}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                name="departmentId"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('organizationUsers.fields.department')}
+                    fullWidth
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(event.target.value || null)}
+                    onBlur={field.onBlur}
+                    error={Boolean(errors.departmentId)}
+                    helperText={fieldErrorText(t, errors.departmentId, 'choice')}
+                  >
+                    <MenuItem value="">
+                      <em>{t('organizationUsers.form.noDepartment')}</em>
+                    </MenuItem>
+                    {(departments.data ?? []).map((department) => (
+                      <MenuItem key={department.id} value={department.id}>
+                        {department.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Box sx={{ flex: 1 }}>
+                <Controller
+                  name="managerId"
+                  control={control}
+                  render={({ field }) => (
+                    <ManagerField
+                      value={manager}
+                      excludeId={user?.id}
+                      error={fieldErrorText(t, errors.managerId, 'choice')}
+                      onChange={(option) => {
+                        setManager(option);
+                        field.onChange(option?.id ?? null);
+                      }}
+                    />
+                  )}
+                />
+              </Box>
+              <Controller
+                name="startDate"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    type="date"
+                    label={t('organizationUsers.fields.startDate')}
+                    sx={{ flex: 1 }}
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(event.target.value || null)}
+                    onBlur={field.onBlur}
+                    error={Boolean(errors.startDate)}
+                    helperText={fieldErrorText(t, errors.startDate, 'date')}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                )}
+              />
+            </Stack>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('organizationUsers.actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isSubmitting} data-testid="user-form-submit">
+            {user ? t('organizationUsers.form.save') : t('organizationUsers.form.add')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+};

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The value, once it has stopped changing for `delayMs` (a search box asks the server once per pause, not per key). */
+export const useDebouncedValue = <T,>(value: T, delayMs = 300): T => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+};

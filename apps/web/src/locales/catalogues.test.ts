@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+
+import { generalLanguageCodes } from '../lib/languages';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+const catalogues = import.meta.glob<{ default: Catalogue }>('./*/translation.json', { eager: true });
+const catalogueOf = (code: string) => catalogues[`./${code}/translation.json`]?.default;
+
+const flatten = (catalogue: Catalogue, prefix = ''): [string, string][] =>
+  Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
+  );
+
+const pluralCategories = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/**
+ * The keys of a catalogue, with each plural family (`x_one`, `x_other`, …) as one key: languages
+ * need different plural forms (Polish has four, Chinese one), which i18next picks by count.
+ */
+const shapeOf = (catalogue: Catalogue) => {
+  const flat = new Map(flatten(catalogue));
+  const families = new Map<string, string[]>();
+  for (const key of flat.keys()) {
+    const match = /^(.*)_([a-z]+)$/.exec(key);
+    if (match && pluralCategories.includes(match[2]!) && flat.has(`${match[1]}_other`)) {
+      families.set(match[1]!, [...(families.get(match[1]!) ?? []), match[2]!]);
+    }
+  }
+  const familyOf = (key: string) => [...families.keys()].find((base) => key.startsWith(`${base}_`) && families.get(base)!.includes(key.slice(base.length + 1)));
+  // A plural family compares by its `_other` form, which every language has.
+  const keys = new Map([...flat].filter(([key]) => !familyOf(key)));
+  for (const base of families.keys()) keys.set(base, flat.get(`${base}_other`)!);
+  return { flat, keys, families };
+};
+
+// {{name}} interpolations and <tag> markers (Trans components) must survive translation unchanged.
+const markersOf = (text: string) =>
+  [...text.matchAll(/{{\s*([\w.]+)[^}]*}}|<\/?([\w]+)\s*\/?>/g)].map((match) => match[1] ?? `<${match[2]}>`).sort();
+
+const english = shapeOf(catalogueOf('en')!);
+const translated = generalLanguageCodes.filter((code) => code !== 'en');
+
+describe('the shell’s catalogues', () => {
+  it('exist for every language of the general picker', () => {
+    for (const code of generalLanguageCodes) expect(catalogueOf(code), code).toBeDefined();
+  });
+
+  describe.each(translated)('%s', (code) => {
+    const catalogue = shapeOf(catalogueOf(code)!);
+
+    it('has exactly the English keys', () => {
+      expect([...catalogue.keys.keys()].sort()).toEqual([...english.keys.keys()].sort());
+    });
+
+    it('has exactly the plural forms its language uses', () => {
+      const needed = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+      for (const [base, forms] of catalogue.families) expect(forms.sort(), base).toEqual([...needed].sort());
+    });
+
+    it('keeps every placeholder and marker of the English text', () => {
+      for (const [key, value] of catalogue.flat) {
+        const base = [...catalogue.families.keys()].find((family) => key.startsWith(`${family}_`));
+        const source = base ? english.keys.get(base) : english.keys.get(key);
+        expect(markersOf(value), key).toEqual(markersOf(source ?? ''));
+      }
+    });
+
+    it('is translated, not a copy of the English', () => {
+      const values = [...catalogue.keys];
+      const unchanged = values.filter(([key, value]) => english.keys.get(key) === value);
+      expect(values.every(([, value]) => value.trim().length > 0)).toBe(true);
+      // Product names (Okta, Google Workspace…) stay as they are; little else should.
+      expect(unchanged.length / values.length).toBeLessThan(0.1);
+    });
+  });
+});
