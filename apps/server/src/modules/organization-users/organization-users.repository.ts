@@ -6,7 +6,8 @@ import type { Tenant } from '../../lib/tenant.ts';
 
 const manager = alias(people, 'manager');
 
-const listedColumns = {
+/** A person's own columns: what an import compares, and the base of every listed row. */
+const personColumns = {
   id: people.id,
   authUserId: people.authUserId,
   firstName: people.firstName,
@@ -17,6 +18,10 @@ const listedColumns = {
   managerId: people.managerId,
   startDate: people.startDate,
   isActive: people.isActive,
+};
+
+const listedColumns = {
+  ...personColumns,
   departmentName: departments.name,
   managerFirstName: manager.firstName,
   managerLastName: manager.lastName,
@@ -140,18 +145,7 @@ export const organizationUsersRepository = (db: Db | Tx, tenant: Tenant) => {
     /** Everyone of the organisation, with what an import compares. */
     listForImport: async (): Promise<PersonForImport[]> =>
       db
-        .select({
-          id: people.id,
-          authUserId: people.authUserId,
-          firstName: people.firstName,
-          lastName: people.lastName,
-          email: people.email,
-          role: people.role,
-          departmentId: people.departmentId,
-          managerId: people.managerId,
-          startDate: people.startDate,
-          isActive: people.isActive,
-        })
+        .select(personColumns)
         .from(people)
         .where(inOrg),
     listAdmins: async (): Promise<ListedPerson[]> =>
