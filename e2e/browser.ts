@@ -18,11 +18,24 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
+/**
+ * Waits until MUI's transitions (a menu opening, a dialog fading in) have finished, so a picture
+ * shows the settled screen. Two frames first let a transition that React is about to start begin;
+ * endless animations (progress spinners) are not waited for.
+ */
+export const settleAnimations = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    // A paused animation never finishes: give up on those after two seconds.
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((done) => setTimeout(done, 2_000))]);
+  });
+
 /** Screenshots land in test-results/ so a person can look at what the browser showed. */
 export const screenshot = async (page: Page, name: string) => {
   const folder = join(import.meta.dirname, '..', 'test-results', 'screenshots');
   mkdirSync(folder, { recursive: true });
-  // Let MUI's transitions (about 250 ms) finish, so the picture shows the settled screen.
-  await page.waitForTimeout(300);
+  await settleAnimations(page);
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
 };

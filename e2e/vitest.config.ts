@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['./start-product.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Most polls wait on the network and a busy product (CI has two cores, shared with the browser):
+    // give every expect.poll 15 s unless it says otherwise, not vitest's default of 1 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // One product, one browser: files run one after another.
     fileParallelism: false,
   },
