@@ -36,6 +36,13 @@ describe('startLanguage', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
+  it('loads the language’s feature catalogues with its shell catalogue', async () => {
+    await startLanguage('language=de_de');
+    // organization-users.json of de/, beside its translation.json, merged into one namespace.
+    expect(i18n.t('organizationUsers.actions.add')).toBe('Benutzer hinzufügen');
+    expect(i18n.t('shell.userMenu.logout')).toBe('Abmelden');
+  });
+
   it('turns the document right to left for Hebrew', async () => {
     await startLanguage('language=he_il');
     expect(i18n.language).toBe('iw');

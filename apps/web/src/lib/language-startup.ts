@@ -11,33 +11,30 @@ import {
 
 type CatalogueModule = { default: Record<string, unknown> };
 
-// English is bundled (it is the fallback of every key); the other 13 load on demand, one small
-// chunk each, so nobody downloads the catalogues of languages they do not read.
-const catalogues: Readonly<Record<Exclude<GeneralLanguageCode, 'en'>, () => Promise<CatalogueModule>>> = {
-  es: () => import('../locales/es/translation.json'),
-  'pt-BR': () => import('../locales/pt-BR/translation.json'),
-  'zh-CN': () => import('../locales/zh-CN/translation.json'),
-  cs: () => import('../locales/cs/translation.json'),
-  nl: () => import('../locales/nl/translation.json'),
-  fr: () => import('../locales/fr/translation.json'),
-  de: () => import('../locales/de/translation.json'),
-  iw: () => import('../locales/iw/translation.json'),
-  hu: () => import('../locales/hu/translation.json'),
-  it: () => import('../locales/it/translation.json'),
-  pl: () => import('../locales/pl/translation.json'),
-  'pt-PT': () => import('../locales/pt-PT/translation.json'),
-  hi: () => import('../locales/hi/translation.json'),
-};
+// English is bundled (it is the fallback of every key). The other 13 languages load on demand: each
+// has the shell's translation.json and one file per feature beside it, one small chunk per file, so
+// nobody downloads the catalogues of languages they do not read. A file added to a language folder
+// is picked up here without editing this list.
+const catalogueFiles = import.meta.glob<CatalogueModule>(['../locales/*/*.json', '!../locales/en/*.json']);
+
+const filesOf = (code: GeneralLanguageCode) =>
+  Object.entries(catalogueFiles)
+    .filter(([path]) => path.startsWith(`../locales/${code}/`))
+    .map(([, load]) => load);
 
 /**
- * Adds a language's catalogue to i18next. Features whose strings are not translated yet fall back
- * to English key by key (fallbackLng).
- * @returns false when its chunk could not be loaded (the page then stays in English)
+ * Adds a language's catalogue to i18next: its files, loaded in parallel and merged into the
+ * 'translation' namespace as lib/i18n.ts assembles the English one (each feature file has its own
+ * top-level key). Features whose strings are not translated yet fall back to English key by key
+ * (fallbackLng).
+ * @returns false when a file could not be loaded (the page then stays in English rather than mixing)
  */
 export const loadCatalogue = async (code: GeneralLanguageCode): Promise<boolean> => {
   if (code === defaultLanguageCode || i18n.hasResourceBundle(code, 'translation')) return true;
   try {
-    const { default: catalogue } = await catalogues[code]();
+    const files = await Promise.all(filesOf(code).map((load) => load()));
+    if (files.length === 0) throw new Error(`No catalogue files for ${code}`);
+    const catalogue = Object.assign({}, ...files.map((file) => file.default)) as Record<string, unknown>;
     i18n.addResourceBundle(code, 'translation', catalogue, true, true);
     return true;
   } catch (error) {
