@@ -18,7 +18,7 @@ say "Lint"
 npm run lint --silent
 
 say "Unit and integration tests on PGlite (embedded)"
-vitest pglite --project auth-provider --project server --project web
+vitest pglite --project auth-provider --project server --project web --project docs
 
 say "Integration tests (provider and server) on a real PostgreSQL server"
 bash scripts/with-postgres.sh npx vitest run --project auth-provider --project server --reporter=default --reporter=json --outputFile.json="$results/postgres.json"
