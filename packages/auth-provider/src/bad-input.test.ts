@@ -23,6 +23,53 @@ describe('bad input gets a clear 4xx in the contract shape, never a 5xx', () => 
     expect(response.json()).toMatchObject({ errorCode: expect.stringMatching(/^E01100[23]$/), errorDescription: expect.stringContaining(field) });
   });
 
+  // PostgreSQL refuses NUL in text: before the fix these reached the database and answered 500.
+  describe('a NUL byte, or another control character in an identifier, is refused with 400', () => {
+    const nul = 'a\u0000b@vigil.test';
+    it.each([
+      ['password sign-in', '/password/signin', { loginId: nul, password: 'correct horse battery staple' }, 'loginId'],
+      ['password reset', '/password/reset', { loginId: nul }, 'loginId'],
+      ['password replace', '/password/replace', { loginId: nul, oldPassword: 'x', newPassword: 'a long new passphrase' }, 'loginId'],
+      ['a NUL in a password', '/password/signin', { loginId: 'a@b.test', password: 'pass\u0000word' }, 'password'],
+      ['one-time code sign-in', '/otp/signin/email', { loginId: nul }, 'loginId'],
+      ['one-time code verify', '/otp/verify/email', { loginId: nul, code: '123456' }, 'loginId'],
+      ['a NUL in a code', '/otp/verify/email', { loginId: 'a@b.test', code: '12\u000056' }, 'code'],
+      ['magic-link sign-in', '/magiclink/signin/email', { loginId: nul }, 'loginId'],
+      ['magic-link verify', '/magiclink/verify', { token: 'tok\u0000en' }, 'token'],
+      ['enchanted-link sign-in', '/enchantedlink/signin/email', { loginId: nul }, 'loginId'],
+      ['enchanted-link verify', '/enchantedlink/verify', { token: 'tok\u0000en' }, 'token'],
+      ['enchanted-link polling', '/enchantedlink/pending-session', { pendingRef: 'ref\u0000' }, 'pendingRef'],
+      ['a NUL in a redirect address', '/magiclink/signin/email', { loginId: 'a@b.test', URI: 'http://app.vigil.test/\u0000' }, 'URI'],
+      ['a NUL in a name at sign-up', '/otp/signup-in/email', { loginId: 'a@b.test', user: { name: 'Ada\u0000' } }, 'user.name'],
+      ['a NUL in a tenant id', '/me/tenants', { ids: ['T\u0000'] }, 'ids.0'],
+      ['a tab in a login id', '/password/signin', { loginId: 'a\tb@vigil.test', password: 'x' }, 'loginId'],
+      ['a line feed in a login id', '/otp/signin/email', { loginId: 'a@vigil.test\nBcc: b@vigil.test' }, 'loginId'],
+      ['an escape in a one-time code', '/otp/verify/email', { loginId: 'a@b.test', code: '\u001b[31m1' }, 'code'],
+    ])('%s', async (_case, path, body, field) => {
+      const response = await post(path, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errorCode: 'E011003', errorDescription: expect.stringContaining(`${field}:`), errorMessage: expect.any(String) });
+    });
+
+    it('a NUL in a login id sent through the published SDK', async () => {
+      const sdk = createSdk({ projectId, baseUrl: provider.baseUrl, persistTokens: false, autoRefresh: false });
+      const result = await sdk.password.signIn(nul, 'correct horse battery staple');
+      expect(result.code).toBe(400);
+      expect(result.error?.errorCode).toBe('E011003');
+    });
+  });
+
+  it('a refresh cookie that is not valid percent-encoding is no session, not a 500', async () => {
+    const response = await provider.app.inject({
+      method: 'POST',
+      url: '/v1/auth/refresh',
+      headers: { authorization: `Bearer ${projectId}`, 'content-type': 'application/json', cookie: 'DSR=%E0%A4%A' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errorCode).toBe('E061001');
+  });
+
   it('an unknown project id', async () => {
     const response = await post('/password/signin', { loginId: 'a@b.test', password: 'x' }, 'Bearer P2someoneelse');
     expect(response.statusCode).toBe(401);

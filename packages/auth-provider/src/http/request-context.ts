@@ -22,7 +22,13 @@ const readCookie = (request: FastifyRequest, name: string) => {
   const cookies = request.headers.cookie ?? '';
   for (const part of cookies.split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // Not valid percent-encoding: no token a client could have been given.
+      return undefined;
+    }
   }
   return undefined;
 };

@@ -5,7 +5,7 @@ import type { ProviderContext } from '../context.ts';
 import { sha256 } from '../crypto.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization } from '../http/request-context.ts';
-import { parseBody } from '../http/validation.ts';
+import { parseBody, textSchema } from '../http/validation.ts';
 import { accessKeys } from '../schema/index.ts';
 import { throttle } from './throttle.ts';
 
@@ -14,7 +14,7 @@ export const accessKeyRoutes = async (app: FastifyInstance, context: ProviderCon
   app.post('/accesskey/exchange', async (request) => {
     const { token } = readAuthorization(request, context.settings.projectId);
     const body = parseBody(
-      z.object({ loginOptions: z.object({ selectedTenant: z.string().optional(), customClaims: z.record(z.string(), z.unknown()).optional() }).optional() }),
+      z.object({ loginOptions: z.object({ selectedTenant: textSchema(200).optional(), customClaims: z.record(z.string(), z.unknown()).optional() }).optional() }),
       request.body,
     );
     throttle(context, 'accesskey.exchange', request.ip);

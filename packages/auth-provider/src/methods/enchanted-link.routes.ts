@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { clientInfo, readAuthorization } from '../http/request-context.ts';
-import { parseBody, secretSchema } from '../http/validation.ts';
+import { parseBody, tokenSchema } from '../http/validation.ts';
 import { completeVerification, sendPasswordless, sendUpdate } from './passwordless.ts';
 import { throttle } from './throttle.ts';
 import { consumeLinkToken, takeVerifiedPending } from './verifications.ts';
@@ -19,7 +19,7 @@ export const enchantedLinkRoutes = async (app: FastifyInstance, context: Provide
 
   app.post('/enchantedlink/verify', async (request) => {
     readAuthorization(request, context.settings.projectId);
-    const body = parseBody(z.object({ token: secretSchema('token') }), request.body);
+    const body = parseBody(z.object({ token: tokenSchema('token') }), request.body);
     throttle(context, 'enchantedlink.verify', request.ip);
     const verification = await consumeLinkToken(context, body.token, ['enchantedlink']);
     await context.events.record(
@@ -32,7 +32,7 @@ export const enchantedLinkRoutes = async (app: FastifyInstance, context: Provide
   // Polled about once a second for up to ten minutes: no IP limit here, the reference is unguessable.
   app.post('/enchantedlink/pending-session', async (request) => {
     readAuthorization(request, context.settings.projectId);
-    const body = parseBody(z.object({ pendingRef: secretSchema('pendingRef') }), request.body);
+    const body = parseBody(z.object({ pendingRef: tokenSchema('pendingRef') }), request.body);
     const verification = await takeVerifiedPending(context, body.pendingRef);
     return completeVerification(context, request, verification, 'email');
   });

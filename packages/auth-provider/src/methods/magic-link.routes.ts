@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { readAuthorization } from '../http/request-context.ts';
-import { parseBody, secretSchema } from '../http/validation.ts';
+import { parseBody, tokenSchema } from '../http/validation.ts';
 import { channelFrom, completeVerification, sendPasswordless, sendUpdate } from './passwordless.ts';
 import { throttle } from './throttle.ts';
 import { consumeLinkToken } from './verifications.ts';
@@ -24,7 +24,7 @@ export const magicLinkRoutes = async (app: FastifyInstance, context: ProviderCon
 
   app.post('/magiclink/verify', async (request) => {
     readAuthorization(request, context.settings.projectId);
-    const body = parseBody(z.object({ token: secretSchema('token') }), request.body);
+    const body = parseBody(z.object({ token: tokenSchema('token') }), request.body);
     throttle(context, 'magiclink.verify', request.ip);
     const verification = await consumeLinkToken(context, body.token, ['magiclink', 'password-reset']);
     return completeVerification(context, request, verification, 'email');

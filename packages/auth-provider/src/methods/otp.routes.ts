@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization } from '../http/request-context.ts';
-import { loginIdSchema, parseBody, secretSchema } from '../http/validation.ts';
+import { loginIdSchema, parseBody, tokenSchema } from '../http/validation.ts';
 import { amrForChannel, channelFrom, completeVerification, sendPasswordless, sendUpdate } from './passwordless.ts';
 import { throttle } from './throttle.ts';
 import { consumeCode } from './verifications.ts';
@@ -22,7 +22,7 @@ export const otpRoutes = async (app: FastifyInstance, context: ProviderContext) 
   app.post('/otp/verify/:channel', async (request) => {
     readAuthorization(request, context.settings.projectId);
     const channel = channelFrom(request, channels);
-    const body = parseBody(z.object({ loginId: loginIdSchema, code: secretSchema('code') }), request.body);
+    const body = parseBody(z.object({ loginId: loginIdSchema, code: tokenSchema('code') }), request.body);
     throttle(context, 'otp.verify', request.ip, body.loginId);
     try {
       const verification = await consumeCode(context, body.loginId, channel, body.code);

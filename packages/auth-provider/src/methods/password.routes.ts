@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
-import { emailSchema, loginIdSchema, parseBody, secretSchema, userSchema } from '../http/validation.ts';
+import { emailSchema, loginIdSchema, parseBody, secretSchema, urlSchema, userSchema } from '../http/validation.ts';
 import { maskEmail } from '../users/user.presenter.ts';
 import { type UserRow, normaliseLoginId, usersRepository } from '../users/users.repository.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
@@ -111,7 +111,7 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
 
   app.post('/password/reset', async (request) => {
     readAuthorization(request, settings.projectId);
-    const body = parseBody(z.object({ loginId: loginIdSchema, redirectUrl: z.string().max(2000).optional() }), request.body);
+    const body = parseBody(z.object({ loginId: loginIdSchema, redirectUrl: urlSchema.optional() }), request.body);
     throttle(context, 'password.reset', request.ip, body.loginId);
     const user = await users.findByLoginId(body.loginId);
     const email = user?.email ?? body.loginId;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
-import { emailSchema, loginIdSchema, parseBody, phoneSchema, userSchema } from '../http/validation.ts';
+import { emailSchema, loginIdSchema, parseBody, phoneSchema, urlSchema, userSchema } from '../http/validation.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { maskEmail } from '../users/user.presenter.ts';
 import { normaliseLoginId, usersRepository } from '../users/users.repository.ts';
@@ -28,7 +28,7 @@ export const sendPasswordless = async (context: ProviderContext, request: Fastif
   readAuthorization(request, context.settings.projectId);
   const users = usersRepository(context.db);
   const body = parseBody(
-    z.object({ loginId: channel === 'email' ? emailSchema : phoneSchema, URI: z.string().max(2000).optional(), user: userSchema }),
+    z.object({ loginId: channel === 'email' ? emailSchema : phoneSchema, URI: urlSchema.optional(), user: userSchema }),
     request.body,
   );
   throttle(context, `${kind}.send`, request.ip, body.loginId);
@@ -68,7 +68,7 @@ export const sendUpdate = async (context: ProviderContext, request: FastifyReque
   const body = parseBody(
     z.object({
       loginId: loginIdSchema,
-      URI: z.string().max(2000).optional(),
+      URI: urlSchema.optional(),
       ...(target === 'email' ? { email: emailSchema } : { phone: phoneSchema }),
     }),
     request.body,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
-import { parseBody } from '../http/validation.ts';
+import { parseBody, textSchema, tokenSchema } from '../http/validation.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
 
@@ -55,7 +55,7 @@ export const sessionRoutes = async (app: FastifyInstance, context: ProviderConte
 
   app.post('/me/tenants', async (request) => {
     const { token } = readAuthorization(request, projectId);
-    const body = parseBody(z.object({ dct: z.boolean().optional(), ids: z.array(z.string()).max(500).optional() }), request.body);
+    const body = parseBody(z.object({ dct: z.boolean().optional(), ids: z.array(textSchema(200)).max(500).optional() }), request.body);
     const { user, row } = await context.sessions.verifyRefresh(requireToken(token));
     let tenants = await users.listTenants(user.id);
     if (body.dct) tenants = tenants.filter((t) => t.tenantId === row.selectedTenant);
@@ -79,7 +79,7 @@ export const sessionRoutes = async (app: FastifyInstance, context: ProviderConte
 
   app.post('/tenant/select', async (request) => {
     const { token } = readAuthorization(request, projectId);
-    const body = parseBody(z.object({ tenant: z.string({ error: 'tenant is required' }).min(1, { error: 'tenant must not be empty' }) }), request.body);
+    const body = parseBody(z.object({ tenant: tokenSchema('tenant').max(200) }), request.body);
     const refreshJwt = requireToken(token);
     const { user } = await context.sessions.verifyRefresh(refreshJwt);
     const tenants = await users.listTenants(user.id);
