@@ -30,22 +30,75 @@ const issuerNamesProject = (issuer: string | undefined, projectId: string) => {
 
 export type SessionVerifier = (token: string) => Promise<SessionClaims>;
 
+/** How long a key id the provider did not publish is refused without asking again. */
+export const unknownKeyMemoryMs = 60_000;
+
+/** The key set could not be read: the provider is down or unreachable, not the caller's fault. */
+class KeySetUnavailable extends Error {}
+
+/**
+ * The key lookup as the verifier needs it. A token naming no key, or a key the provider does not
+ * publish, is the caller's problem (jose's JWKSNoMatchingKey, a 401); any other failure to get a
+ * key is the provider's (503). An unknown key id is remembered for `unknownKeyMemoryMs` so forged
+ * tokens cannot drive a database read or JWKS fetch each; at most `maxEntries` are remembered,
+ * and a key published by a rotation is found once its entry expires.
+ */
+const guardKeyLookup = (keys: JWTVerifyGetKey, { now, maxEntries }: { now: () => number; maxEntries: number }): JWTVerifyGetKey => {
+  // Insertion order makes the first key the oldest entry.
+  const unknownUntil = new Map<string, number>();
+  return async (header, token) => {
+    const { kid } = header;
+    if (!kid) throw new joseErrors.JWKSNoMatchingKey('The token names no signing key');
+    const until = unknownUntil.get(kid);
+    if (until !== undefined) {
+      if (until > now()) throw new joseErrors.JWKSNoMatchingKey();
+      unknownUntil.delete(kid);
+    }
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      if (error instanceof joseErrors.JWKSNoMatchingKey) {
+        unknownUntil.set(kid, now() + unknownKeyMemoryMs);
+        if (unknownUntil.size > maxEntries) unknownUntil.delete(unknownUntil.keys().next().value!);
+        throw error;
+      }
+      if (error instanceof joseErrors.JWKSMultipleMatchingKeys) throw error;
+      throw new KeySetUnavailable('The key set could not be read', { cause: error });
+    }
+  };
+};
+
 /**
  * Verifies a session JWT: signature by a key of the set, expiry with 5 s tolerance, issuer, and
  * that it is a session token (`drn: DS`), not a refresh token.
- * @throws AppError UNAUTHENTICATED with a reason a client developer can act on.
+ * @throws AppError UNAUTHENTICATED with a reason a client developer can act on, or
+ *   SERVICE_UNAVAILABLE when the provider's keys cannot be read.
  */
-export const createSessionVerifier =
-  ({ projectId, keys }: { projectId: string; keys: JWTVerifyGetKey }): SessionVerifier =>
-  async (token) => {
+export const createSessionVerifier = ({
+  projectId,
+  keys,
+  now = Date.now,
+  unknownKeyIdsMax = 1_000,
+}: {
+  projectId: string;
+  keys: JWTVerifyGetKey;
+  now?: () => number;
+  unknownKeyIdsMax?: number;
+}): SessionVerifier => {
+  const lookUpKey = guardKeyLookup(keys, { now, maxEntries: unknownKeyIdsMax });
+  return async (token) => {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, keys, { algorithms: ['ES384', 'ES256', 'RS256'], clockTolerance: 5 }));
+      ({ payload } = await jwtVerify(token, lookUpKey, { algorithms: ['ES384', 'ES256', 'RS256'], clockTolerance: 5 }));
     } catch (error) {
+      if (error instanceof KeySetUnavailable) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The authentication provider could not be reached; try again shortly');
+      }
       if (error instanceof joseErrors.JWTExpired) throw new AppError('UNAUTHENTICATED', 'The session has expired');
-      if (error instanceof joseErrors.JOSEError) throw new AppError('UNAUTHENTICATED', 'The session token is not valid');
-      // The key set could not be fetched: the provider is down or unreachable, not the caller's fault.
-      throw new AppError('SERVICE_UNAVAILABLE', 'The authentication provider could not be reached; try again shortly');
+      if (error instanceof joseErrors.JWKSNoMatchingKey) {
+        throw new AppError('UNAUTHENTICATED', 'The session token was not signed by a key of the authentication provider');
+      }
+      throw new AppError('UNAUTHENTICATED', 'The session token is not valid');
     }
     if (!issuerNamesProject(payload.iss, projectId)) {
       throw new AppError('UNAUTHENTICATED', 'The session token was issued for another project');
@@ -58,6 +111,7 @@ export const createSessionVerifier =
     }
     return payload as SessionClaims;
   };
+};
 
 /**
  * Remembers verified session tokens until they expire, so a page that makes several API calls pays

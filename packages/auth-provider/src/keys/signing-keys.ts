@@ -1,4 +1,4 @@
-import { type JWK, type JWTHeaderParameters, exportJWK, generateKeyPair, importJWK } from 'jose';
+import { type JWK, type JWTHeaderParameters, exportJWK, generateKeyPair, importJWK, errors as joseErrors } from 'jose';
 import { desc, eq, isNull, or, gt } from 'drizzle-orm';
 import { decryptText, encryptText, randomId } from '../crypto.ts';
 import type { AuthDb } from '../database.ts';
@@ -78,7 +78,8 @@ export const createKeyRing = (
       const cached = publicKeys.get(kid);
       if (cached) return cached;
       const [row] = (await publishedRows()).filter((r) => r.kid === kid);
-      if (!row) throw new Error(`unknown signing key ${kid}`);
+      // Said the way a JWKS says it, so a verifier can tell a forged key id from a database outage.
+      if (!row) throw new joseErrors.JWKSNoMatchingKey(`unknown signing key ${kid}`);
       const key = await importJWK(row.publicJwk as JWK, signingAlgorithm);
       publicKeys.set(kid, key);
       return key;
