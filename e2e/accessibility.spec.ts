@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.ts';
 import { findSeriousViolations } from './accessibility.ts';
 import { notOnboardedAdmin, resetOnboarding } from './api.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 import { acceptablePaths, navigateInApp, resolveFinalPath, routeUrls, signIn, t, waitForScreen, type SignedIn } from './shell-model.ts';
 
 const baseUrl = inject('baseUrl');
@@ -87,7 +87,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA): no serious or critical violati
   }, 240_000);
 
   it('on the pages outside the shell: sign-in, error, not found, heads-up', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (await newBrowserContext(browser, { viewport: { width: 1280, height: 900 } })).newPage();
     const found: Record<string, string[]> = {};
     try {
       for (const url of [paths.login.getHref(), paths.error.getHref(), '/no-such-page/', paths.headsUp.getHref()]) {

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { settleAnimations } from './browser.ts';
 
 /** The WCAG 2.0 and 2.1 A and AA rules: the level the product promises. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -24,6 +25,8 @@ const asList = (value: string | string[] | undefined) => (value === undefined ? 
  */
 export const findSeriousViolations = async (page: Page, context: string | AxeContext = {}): Promise<string[]> => {
   const { include, exclude } = typeof context === 'string' ? {} : context;
+  // Colour contrast read during a fade is a false finding that comes and goes: check the settled page.
+  await settleAnimations(page);
   // Legacy mode runs axe in the page itself. The default mode finishes each run in a new page of
   // its own, which doubles the time per check; it exists for cross-origin frames, and ours have none.
   let builder = new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asPerson, cleanUp, createPerson, findPeople, retirePeople } from './api.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
@@ -16,7 +16,7 @@ let browser: Browser;
 let laptop: Page;
 
 const signIn = async (password: string, userAgent?: string): Promise<Page> => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(userAgent ? { userAgent } : {}) })).newPage();
+  const page = await (await newBrowserContext(browser, { viewport: { width: 1280, height: 900 }, ...(userAgent ? { userAgent } : {}) })).newPage();
   await page.goto(`${baseUrl}/login/`);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
 
 /** Debian's Chromium, headless; these flags keep it off the closed network of CI machines. */
 export const launchBrowser = (): Promise<Browser> =>
@@ -17,6 +17,14 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+
+/**
+ * A new browser context that asks for reduced motion, as some people's systems do: the app then runs
+ * no transitions (see apps/web/src/app/theme.ts), so what a check reads or a screenshot shows is the
+ * settled screen, never a colour half-way through a fade. Every spec opens its pages through this.
+ */
+export const newBrowserContext = (browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> =>
+  browser.newContext({ reducedMotion: 'reduce', ...options });
 
 /**
  * Waits until MUI's transitions (a menu opening, a dialog fading in) have finished, so a picture

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const demoPassword = 'vigil-demo-password';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const signIn = async (email: string, width = 1280, prepare?: (context: BrowserContext) => Promise<void>): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await newBrowserContext(browser, { viewport: { width, height: 900 } });
   await prepare?.(context);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/login/`);

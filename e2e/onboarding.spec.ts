@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expiredIdpCertificate, validIdpCertificate } from '../apps/server/src/modules/onboarding/test-certificates.ts';
 import { expectNoSeriousViolations } from './accessibility.ts';
 import { cleanUp, demoPassword, notOnboardedAdmin, resetOnboarding } from './api.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const email = notOnboardedAdmin;
@@ -33,7 +33,7 @@ const visible = (testId: string) => () => page!.getByTestId(testId).isVisible();
 
 describe('the onboarding wizard, as the admin of a company not yet onboarded', () => {
   it('goes through every step, sees the SCIM token once, and lands in the product', async () => {
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page = await (await newBrowserContext(browser, { viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${baseUrl}/login/`);
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(demoPassword);

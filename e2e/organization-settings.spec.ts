@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OrganizationSettings } from '@vigil/contracts';
 import { apiPaths, companyLogoUrl } from '../apps/web/src/config/paths.ts';
 import { asPerson, cleanUp, demoPassword } from './api.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 // This spec renames an organisation and replaces its logo: one no other spec signs in to, and put
@@ -48,7 +48,7 @@ beforeAll(async () => {
   original = await readOriginal();
   expect(original.name).toBe(organizationName);
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
+  page = await (await newBrowserContext(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   await page.goto(`${baseUrl}/login/`);
   await page.getByLabel('Email address').fill(adminEmail);
   await page.getByLabel('Password', { exact: true }).fill(demoPassword);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asPerson, cleanUp, demoPassword, findPeople, retirePeople } from './api.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 import { waitForMail } from './mail.ts';
 
 const baseUrl = inject('baseUrl');
@@ -18,7 +18,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
+  page = await (await newBrowserContext(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   await page.goto(`${baseUrl}/login/`);
   await page.getByLabel('Email address').fill(adminEmail);
   await page.getByLabel('Password', { exact: true }).fill(demoPassword);

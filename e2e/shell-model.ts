@@ -8,6 +8,7 @@ import { buildMenu, type Menu } from '../apps/web/src/features/shell/model/menus
 import { buildRouteHref, getTitleParams, matchShellRoute, shellRoutes } from '../apps/web/src/features/shell/model/routes.ts';
 import { deriveShellUser, isAdmin, type PersonalRecordInput, type ShellUser } from '../apps/web/src/features/shell/model/user.ts';
 import { i18n } from '../apps/web/src/lib/i18n.ts';
+import { newBrowserContext } from './browser.ts';
 
 export const demoPassword = 'vigil-demo-password';
 export const t = i18n.t.bind(i18n);
@@ -123,7 +124,7 @@ export const signIn = async (
   email: string,
   { width = 1280, height = 900 } = {},
 ): Promise<SignedIn> => {
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  const page = await (await newBrowserContext(browser, { viewport: { width, height } })).newPage();
   const isResponseTo = (path: string) => (response: Response) => new URL(response.url()).pathname === path && response.ok();
   // Admins' menus depend on the managed companies (§2), which the shell asks for after the record.
   const companies = page.waitForResponse(isResponseTo(apiPaths.msspCompanyList), { timeout: 20_000 }).catch(() => null);

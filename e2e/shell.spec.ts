@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notOnboardedAdmin, resetOnboarding } from './api.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const demoPassword = 'vigil-demo-password';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const signIn = async (email: string, width: number): Promise<Page> => {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  const page = await (await newBrowserContext(browser, { viewport: { width, height: 900 } })).newPage();
   await page.goto(`${baseUrl}/login/`);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(demoPassword);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 import { asPerson, cleanUp, createPerson, demoPassword, findPeople, retirePeople } from './api.ts';
 import { waitForMail } from './mail.ts';
 
@@ -28,7 +28,7 @@ afterAll(() =>
   ]),
 );
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context = await newBrowserContext(browser, { viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });
 afterEach(async () => context?.close());
@@ -107,7 +107,7 @@ describe('signing in with links, in a real browser', () => {
     await page.waitForURL(`${baseUrl}/dashboard/insights/`);
     await expect.poll(signedInText, { timeout: 15_000 }).toContain('Rachel Adeyemi');
     // The same link a second time does not sign anyone in.
-    const other = await browser.newContext();
+    const other = await newBrowserContext(browser);
     const second = await other.newPage();
     await second.goto(link!);
     await expect.poll(() => second.getByRole('heading', { level: 1 }).textContent()).toBe('This sign-in link did not work');
@@ -127,7 +127,7 @@ describe('signing in with links, in a real browser', () => {
     const mail = await waitForMail(mailDir, email, { since: sent });
     expect(mail.subject).toContain(`link ${linkId}`);
 
-    const phone = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const phone = await newBrowserContext(browser, { viewport: { width: 390, height: 800 } });
     const phonePage = await phone.newPage();
     await phonePage.goto(linkIn(mail.text)!);
     await expect.poll(() => phonePage.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Sign-in approved');
