@@ -16,6 +16,7 @@ export const authErrors = {
   enchantedLinkPending: { status: 401, errorCode: 'E062503' },
   sessionRevoked: { status: 401, errorCode: 'E064001' },
   tenantNotAllowed: { status: 403, errorCode: 'E064002' },
+  recentSignInRequired: { status: 403, errorCode: 'E064003' },
   notFound: { status: 404, errorCode: 'E011404' },
   rateLimited: { status: 429, errorCode: 'E130429' },
   internal: { status: 500, errorCode: 'E010500' },

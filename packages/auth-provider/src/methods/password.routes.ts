@@ -13,10 +13,25 @@ import { passwordProblem, presentPasswordPolicy } from './password-policy.ts';
 import { throttle } from './throttle.ts';
 import { startVerification } from './verifications.ts';
 
+/**
+ * How long after signing in a session may set a new password without the current one. Older
+ * sessions sign in again first (or use a reset link), so a stolen long-lived session cannot.
+ */
+export const recentSignInSeconds = 10 * 60;
+
+// Sessions other than the one changing the password end unless the person chose to keep them.
+// The SDK's methods cannot send this field; the web app sends it through the SDK's own httpClient.
+const keepOtherSessionsSchema = z.boolean().optional();
 
 // One message for every failure, so it never tells whether the account exists or is locked.
 const signInFailed = () =>
   new AuthError('invalidCredentials', 'The email or password is wrong, or the account is locked. Reset your password to unlock it.');
+
+/** A refresh token that does not verify is simply no session here; other failures are real. */
+const noSession = (error: unknown) => {
+  if (error instanceof AuthError) return undefined;
+  throw error;
+};
 
 export const passwordRoutes = async (app: FastifyInstance, context: ProviderContext) => {
   const users = usersRepository(context.db);
@@ -81,10 +96,17 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     return context.sessions.start(user, ['pwd'], client);
   });
 
+  // The answer is a new sign-in for the browser that asked; the session it came with (the SDK
+  // sends its stored refresh token) is replaced by it, whatever happens to the others.
   app.post('/password/replace', async (request) => {
-    readAuthorization(request, settings.projectId);
+    const { token } = readAuthorization(request, settings.projectId);
     const body = parseBody(
-      z.object({ loginId: loginIdSchema, oldPassword: secretSchema('oldPassword'), newPassword: secretSchema('newPassword') }),
+      z.object({
+        loginId: loginIdSchema,
+        oldPassword: secretSchema('oldPassword'),
+        newPassword: secretSchema('newPassword'),
+        keepOtherSessions: keepOtherSessionsSchema,
+      }),
       request.body,
     );
     throttle(context, 'password.signin', request.ip, body.loginId);
@@ -92,19 +114,35 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     const user = await checkPassword(body.loginId, body.oldPassword, client);
     ensureAcceptable(body.newPassword, user);
     await users.setPasswordHash(user.id, await hashPassword(body.newPassword));
-    await context.sessions.revokeAllForUser(user.id, 'password replaced');
+    if (body.keepOtherSessions) {
+      const current = token ? await context.sessions.verifyRefresh(token).catch(noSession) : undefined;
+      if (current?.user.id === user.id) await context.sessions.revokeFamily(current.row.familyId, 'password replaced: signed in again');
+    } else {
+      await context.sessions.revokeAllForUser(user.id, 'password replaced');
+    }
     await context.events.record({ event: 'signin', method: 'password', success: true, userId: user.id, loginId: body.loginId, reason: 'password replaced' }, client);
     return context.sessions.start(user, ['pwd'], client);
   });
 
   app.post('/password/update', async (request) => {
     const { token } = readAuthorization(request, settings.projectId);
-    const body = parseBody(z.object({ loginId: loginIdSchema, newPassword: secretSchema('newPassword') }), request.body);
-    const { user } = await context.sessions.verifyRefresh(requireToken(token));
+    const body = parseBody(
+      z.object({ loginId: loginIdSchema, newPassword: secretSchema('newPassword'), keepOtherSessions: keepOtherSessionsSchema }),
+      request.body,
+    );
+    const { user, row } = await context.sessions.verifyRefresh(requireToken(token));
     const own = await users.listLoginIds(user.id);
     if (!own.includes(normaliseLoginId(body.loginId))) throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
+    const signedInAt = await context.sessions.signedInAt(row.familyId);
+    if (Date.now() - signedInAt.getTime() > recentSignInSeconds * 1000) {
+      throw new AuthError(
+        'recentSignInRequired',
+        `This session signed in more than ${recentSignInSeconds / 60} minutes ago: sign in again (or use a password-reset link), then set the new password`,
+      );
+    }
     ensureAcceptable(body.newPassword, user);
     await users.setPasswordHash(user.id, await hashPassword(body.newPassword));
+    if (!body.keepOtherSessions) await context.sessions.revokeOthersForUser(user.id, row.familyId, 'password updated');
     await context.events.record({ event: 'password.update', method: 'password', success: true, userId: user.id, loginId: body.loginId }, clientInfo(request));
     return {};
   });

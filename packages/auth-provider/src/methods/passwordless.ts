@@ -112,8 +112,12 @@ export const completeVerification = async (context: ProviderContext, request: Fa
   } else if (verification.channel === 'email' && !user.verifiedEmail) {
     await users.markEmailVerified(user.id);
   }
-  // A reset link proves control of the mailbox: it unlocks an account locked by wrong passwords.
-  if (verification.kind === 'password-reset') await users.clearPasswordFailures(user.id);
+  // A reset link proves control of the mailbox: it unlocks an account locked by wrong passwords,
+  // and ends every session signed in before it (someone else may hold one: OWASP ASVS 7.4.3).
+  if (verification.kind === 'password-reset') {
+    await users.clearPasswordFailures(user.id);
+    await context.sessions.revokeAllForUser(user.id, 'password reset');
+  }
   const client = clientInfo(request);
   const event = verification.targetValue ? `update.${verification.channel === 'email' ? 'email' : 'phone'}` : 'signin';
   await context.events.record({ event, method: verification.kind, success: true, userId: user.id, loginId: verification.loginId }, client);

@@ -1,5 +1,5 @@
 import { SignJWT, decodeJwt, jwtVerify } from 'jose';
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, min, ne, sql } from 'drizzle-orm';
 import { randomId, randomToken, sha256 } from '../crypto.ts';
 import type { AuthDb } from '../database.ts';
 import { AuthError } from '../errors.ts';
@@ -101,11 +101,13 @@ export const createSessions = (
     return { refreshJwt, expiresAt };
   };
 
-  const revokeFamily = (familyId: string, reason: string) =>
+  /** Ends every family with a token matching `which`: all its tokens, rotated ones too, stop working. */
+  const revokeFamilies = (which: SQL, reason: string) =>
     db
       .update(refreshTokens)
       .set({ status: 'revoked', revokedAt: new Date(), revokedReason: reason })
-      .where(and(eq(refreshTokens.familyId, familyId), sql`${refreshTokens.status} <> 'revoked'`));
+      .where(and(which, sql`${refreshTokens.status} <> 'revoked'`));
+  const revokeFamily = (familyId: string, reason: string) => revokeFamilies(eq(refreshTokens.familyId, familyId), reason);
 
   /** Checks a refresh JWT's signature and that it is the family's current token. */
   const verifyRefresh = async (refreshJwt: string) => {
@@ -170,16 +172,21 @@ export const createSessions = (
       const next = await mintRefresh(user, { ...rotated, selectedTenant }, client);
       return { user, response: await respond(user, rotated.familyId, next.refreshJwt, next.expiresAt, selectedTenant, rotated.amr) };
     },
+    revokeFamily,
     revokeFamilyOf: async (refreshJwt: string, reason: string) => {
       const { row } = await verifyRefresh(refreshJwt);
       await revokeFamily(row.familyId, reason);
       return row.userId;
     },
-    revokeAllForUser: (userId: string, reason: string) =>
-      db
-        .update(refreshTokens)
-        .set({ status: 'revoked', revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.status} <> 'revoked'`)),
+    revokeAllForUser: (userId: string, reason: string) => revokeFamilies(eq(refreshTokens.userId, userId), reason),
+    /** Ends every session of the user but the one named (the one asking). */
+    revokeOthersForUser: (userId: string, keepFamilyId: string, reason: string) =>
+      revokeFamilies(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId))!, reason),
+    /** When the family's sign-in happened: its first token; refreshes and tenant switches do not renew it. */
+    signedInAt: async (familyId: string) => {
+      const [first] = await db.select({ at: min(refreshTokens.createdAt) }).from(refreshTokens).where(eq(refreshTokens.familyId, familyId));
+      return first?.at ?? new Date(0);
+    },
   };
 };
 
