@@ -6,10 +6,10 @@ import type { JWTVerifyGetKey } from 'jose';
 import { type AuthMethod, authProviderPlugin, createAuthManagement } from '@vigil/auth-provider';
 import type { DatabaseConnection } from '@vigil/db';
 import type { Config } from './config.ts';
+import { jobDefinitions } from './job-registry.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
-import type { AnyJobDefinition } from './lib/jobs.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { cacheVerifiedSessions, createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
-import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
 import { auditTenantSelection } from './modules/audit-log/audit-log.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
@@ -47,31 +47,8 @@ declare module 'fastify' {
   }
 }
 
-const sensitiveQueryParams = /([?&](?:t|token|code|key|password)=)[^&]*/gi;
-
-const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
-  level: config.logLevel,
-  redact: {
-    paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.secret', '*.token'],
-    censor: '[redacted]',
-  },
-  serializers: {
-    // Links in mail carry one-time tokens in the query; they must never reach a log.
-    req: (request) => ({
-      method: request.method,
-      url: request.url.replace(sensitiveQueryParams, '$1[redacted]'),
-      remoteAddress: request.ip,
-    }),
-  },
-  ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
-});
-
 /** Sign-in methods the embedded provider offers the web app; OAuth, SAML and passkeys come with part 2. */
 const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email', 'magiclink', 'enchantedlink'];
-
-export const jobDefinitions = (config: Config): AnyJobDefinition[] => [
-  createPruneAuditLogJob(config.auditLogRetentionDays),
-];
 
 /** The whole product as one Fastify instance: used by main.ts and by every integration test. */
 export const buildApp = async ({ config, connection, sessionKeys, logger }: BuildAppOptions): Promise<FastifyInstance> => {

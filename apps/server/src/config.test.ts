@@ -68,4 +68,13 @@ describe('loadConfig', () => {
   it('lists every bad variable at once', () => {
     expect(problemsOf({ PORT: 'x', DEMO: 'maybe' })).toHaveLength(2);
   });
+
+  it('runs jobs in the server unless told that separate workers do, which needs PostgreSQL', () => {
+    expect(loadConfig({}).jobsInProcess).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://vigil@db/vigil', JOBS_IN_PROCESS: 'false' }).jobsInProcess).toBe(false);
+    expect(problemsOf({ JOBS_IN_PROCESS: 'false' })).toEqual([
+      'JOBS_IN_PROCESS: can be off only with DATABASE_URL (the embedded database belongs to one process, so no worker can share it)',
+    ]);
+    expect(problemsOf({ JOBS_IN_PROCESS: 'sometimes' })).toEqual(['JOBS_IN_PROCESS: must be one of true, false, 1, 0, yes, no, on, off']);
+  });
 });

@@ -53,6 +53,7 @@ const environmentSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
+  JOBS_IN_PROCESS: optionalText.pipe(booleanFromText.optional()),
   TWILIO_WHATSAPP_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
 });
 
@@ -83,6 +84,8 @@ export type Config = Readonly<{
   trustProxy: boolean;
   auditLogRetentionDays: number;
   webDistDir: string;
+  /** The server runs background jobs itself; off when `npm run worker` processes run them instead. */
+  jobsInProcess: boolean;
 }>;
 
 export class ConfigError extends Error {
@@ -105,6 +108,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     );
   }
   const e = parsed.data;
+  if (e.JOBS_IN_PROCESS === false && !e.DATABASE_URL) {
+    // Nothing else could run them: `npm run worker` needs a database that several processes can open.
+    throw new ConfigError(['JOBS_IN_PROCESS: can be off only with DATABASE_URL (the embedded database belongs to one process, so no worker can share it)']);
+  }
   // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was started in.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(base, e.DATA_DIR);
@@ -140,5 +147,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY ?? false,
     auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR ? resolve(base, e.WEB_DIST_DIR) : defaultWebDist,
+    jobsInProcess: e.JOBS_IN_PROCESS ?? true,
   });
 };

@@ -39,7 +39,8 @@ const start = async () => {
       app.log.info({ logins, ms: Date.now() - started }, 'gave every demo person a login (password: DEMO_PASSWORD)');
     }
   }
-  await app.jobs.startWorkers();
+  // With separate `npm run worker` processes (PostgreSQL), API servers only enqueue.
+  if (config.jobsInProcess) await app.jobs.startWorkers();
 
   // SIGTERM/SIGINT: stop taking requests, let running ones finish, stop jobs, close the database.
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { DatabaseConnection, Tx } from '@vigil/db';
-import type { AnyJobDefinition, JobDefinition } from '../lib/jobs.ts';
+import { type AnyJobDefinition, type JobDefinition, organizationOfPayload } from '../lib/jobs.ts';
 
 export type JobQueue = {
   /**
@@ -11,7 +11,10 @@ export type JobQueue = {
    * leaves no orphan job.
    */
   send: <P>(definition: JobDefinition<P>, payload: P, options?: { tx?: Tx; singletonKey?: string }) => Promise<string | null>;
-  /** Starts polling for work; the server does it at start, tests when they need it. */
+  /**
+   * Starts polling for work: the server at start unless JOBS_IN_PROCESS is off, `npm run worker`
+   * always, tests when they need it.
+   */
   startWorkers: () => Promise<void>;
   boss: PgBoss;
 };
@@ -22,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export type JobsPluginOptions = { connection: DatabaseConnection; definitions: AnyJobDefinition[] };
+export type JobsPluginOptions = { connection: DatabaseConnection; definitions: readonly AnyJobDefinition[] };
 
 /** pg-boss on the app's own database: embedded PGlite through its adapter, or its own small pool on PostgreSQL. */
 export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definitions }: JobsPluginOptions) => {
@@ -46,8 +49,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
     send: async (definition, payload, options = {}) => {
       if (!byName.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
       const data = definition.payload.parse(payload) as object;
+      const organizationId = organizationOfPayload(definition, data);
       return boss.send(definition.name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(organizationId ? { group: { id: organizationId } } : {}),
         ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
       });
     },
@@ -55,7 +60,11 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
       if (working) return;
       working = true;
       for (const definition of definitions) {
-        await boss.work(definition.name, { pollingIntervalSeconds: 2 }, async (batch) => {
+        const concurrency = {
+          localConcurrency: definition.concurrency ?? 1,
+          ...(definition.perOrganization ? { groupConcurrency: definition.perOrganization } : {}),
+        };
+        await boss.work(definition.name, { pollingIntervalSeconds: 2, ...concurrency }, async (batch) => {
           for (const job of batch) {
             const payload = definition.payload.parse(job.data);
             await definition.handler(payload, { db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
