@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates.ts';
 import { personNameSchema, withoutControlCharacters } from './text.ts';
 
 /** GET /api/account/profile/ — the signed-in person's own names; the email is their login and fixed here. */
@@ -20,9 +21,9 @@ export const accountSessionSchema = z.object({
   current: z.boolean().describe('The session this request was made with'),
   ip: z.string(),
   userAgent: z.string(),
-  signedInAt: z.iso.datetime(),
-  lastActiveAt: z.iso.datetime().describe('When the session last renewed its token'),
-  expiresAt: z.iso.datetime().describe('When it ends at the latest, without renewal'),
+  signedInAt: isoDateTimeSchema,
+  lastActiveAt: isoDateTimeSchema.describe('When the session last renewed its token'),
+  expiresAt: isoDateTimeSchema.describe('When it ends at the latest, without renewal'),
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
@@ -49,7 +50,7 @@ export type LoginHistoryQuery = z.infer<typeof loginHistoryQuerySchema>;
 
 export const loginHistoryEntrySchema = z.object({
   id: z.string(),
-  time: z.iso.datetime(),
+  time: isoDateTimeSchema,
   method: z.string().describe('password, otp-email, magiclink, …'),
   success: z.boolean(),
   reason: z.string(),

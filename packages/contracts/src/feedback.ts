@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates.ts';
 
 export const feedbackMessageMaxLength = 5000;
 
@@ -17,6 +18,6 @@ export const submitFeedbackBodySchema = z
 export type SubmitFeedbackBody = z.infer<typeof submitFeedbackBodySchema>;
 
 export const submitFeedbackResultSchema = z
-  .object({ id: z.uuid(), created_at: z.iso.datetime() })
+  .object({ id: z.uuid(), created_at: isoDateTimeSchema })
   .meta({ id: 'SubmitFeedbackResult' });
 export type SubmitFeedbackResult = z.infer<typeof submitFeedbackResultSchema>;

@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './text.ts';
+export * from './dates.ts';
 export * from './roles.ts';
 export * from './personal-user-data.ts';
 export * from './mssp-companies.ts';

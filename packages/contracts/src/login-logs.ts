@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates.ts';
 
 /** GET /api/organization/login-logs/ query: newest first, filtered, paged; `format=csv` downloads them. */
 export const loginLogsQuerySchema = z.object({
-  from: z.iso.datetime({ error: 'must be an ISO 8601 date and time' }).optional(),
-  to: z.iso.datetime({ error: 'must be an ISO 8601 date and time' }).optional(),
+  from: isoDateTimeSchema.optional(),
+  to: isoDateTimeSchema.optional(),
   outcome: z.enum(['success', 'failure']).optional(),
   q: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional().describe("Part of a person's name or email"),
   page: z.coerce.number().int().min(1, { error: 'must be 1 or more' }).default(1),
@@ -14,7 +15,7 @@ export type LoginLogsQuery = z.infer<typeof loginLogsQuerySchema>;
 
 export const loginLogEntrySchema = z.object({
   id: z.string(),
-  time: z.iso.datetime(),
+  time: isoDateTimeSchema,
   email: z.string(),
   name: z.string(),
   event: z.string().describe('signin, logout, tenant.select, update.email, …'),

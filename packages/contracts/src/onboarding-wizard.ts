@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, isoDateTimeSchema } from './dates.ts';
 import { withoutControlCharacters } from './text.ts';
 
 /** Identity providers the wizard sets up single sign-on (SAML) and provisioning (SCIM) for. */
@@ -171,7 +172,7 @@ export type GoogleWatchtowerSettings = z.infer<typeof googleWatchtowerSettingsSc
 /** POST /api/onboarding/initial-testing/launch/ — when the baseline phishing test starts and how long it runs. */
 export const launchInitialTestingBodySchema = z
   .object({
-    startsOn: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }),
+    startsOn: isoDateSchema,
     durationDays: z.literal(initialTestingDurations, { error: `must be one of ${initialTestingDurations.join(', ')} days` }),
   })
   .strict()
@@ -179,7 +180,7 @@ export const launchInitialTestingBodySchema = z
 export type LaunchInitialTestingBody = z.infer<typeof launchInitialTestingBodySchema>;
 
 const integrationRecord = <T extends z.ZodType>(settings: T) =>
-  z.object({ settings, confirmedAt: z.iso.datetime(), updatedAt: z.iso.datetime() }).nullable();
+  z.object({ settings, confirmedAt: isoDateTimeSchema, updatedAt: isoDateTimeSchema }).nullable();
 
 export const onboardingStepsSchema = z.object({
   sso: z.boolean(),
@@ -214,18 +215,18 @@ export const onboardingWizardSchema = z
         idpCertificate: z.string(),
         certificate: z.object({
           subject: z.string(),
-          expiresAt: z.iso.datetime(),
+          expiresAt: isoDateTimeSchema,
           fingerprintSha256: z.string().describe('Colon-separated hex, as identity providers show it'),
         }),
-        updatedAt: z.iso.datetime(),
-        verifiedAt: z.iso.datetime().nullable(),
+        updatedAt: isoDateTimeSchema,
+        verifiedAt: isoDateTimeSchema.nullable(),
       })
       .nullable(),
     scimToken: z
       .object({
         id: z.uuid(),
         lastFour: z.string(),
-        createdAt: z.iso.datetime(),
+        createdAt: isoDateTimeSchema,
       })
       .nullable()
       .describe('The active SCIM token; the token itself is never shown again'),
@@ -238,7 +239,7 @@ export const onboardingWizardSchema = z
       microsoft: integrationRecord(microsoftWatchtowerSettingsSchema),
     }),
     initialTesting: z
-      .object({ startsOn: z.iso.date(), durationDays: z.int(), launchedAt: z.iso.datetime() })
+      .object({ startsOn: isoDateSchema, durationDays: z.int(), launchedAt: isoDateTimeSchema })
       .nullable(),
     activePeople: z.int().describe('People of the organisation the baseline test would include'),
   })
@@ -251,7 +252,7 @@ export const issuedScimTokenSchema = z
     id: z.uuid(),
     token: z.string().describe('Shown only in this answer; Vigil keeps a SHA-256 hash'),
     lastFour: z.string(),
-    createdAt: z.iso.datetime(),
+    createdAt: isoDateTimeSchema,
   })
   .meta({ id: 'IssuedScimToken' });
 export type IssuedScimToken = z.infer<typeof issuedScimTokenSchema>;

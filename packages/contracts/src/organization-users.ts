@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './dates.ts';
 import { roleSchema, roles } from './roles.ts';
 import { personNameSchema, withoutControlCharacters } from './text.ts';
 
@@ -100,7 +101,7 @@ export const organizationUserSchema = z
     department: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     manager: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
     // Stored days are shown as they are; the year range is a rule for input.
-    startDate: z.iso.date().nullable(),
+    startDate: isoDateSchema.nullable(),
     isActive: z.boolean(),
     /** The caller themself. */
     isYou: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates.ts';
 
 /** A message the deployment could not send anywhere (no SMTP or SMS service configured). */
 export const outboxMessageSchema = z.object({
@@ -7,7 +8,7 @@ export const outboxMessageSchema = z.object({
   recipient: z.string(),
   subject: z.string(),
   body: z.string(),
-  created_at: z.iso.datetime(),
+  created_at: isoDateTimeSchema,
 });
 
 export const outboxListSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates.ts';
 import { roleSchema } from './roles.ts';
 
 /** The five onboarding steps; onboarding is complete only when all are true (spec §4). */
@@ -24,7 +25,7 @@ export const personalUserDataSchema = z
     has_paid_access: z.boolean(),
     onboarding_status: onboardingStatusSchema,
     is_bra_completed: z.boolean(),
-    start_timestamp: z.iso.datetime().nullable().describe("The person's start date, ISO 8601"),
+    start_timestamp: isoDateTimeSchema.nullable().describe("The person's start date, ISO 8601"),
     picture_file_name: z
       .string()
       .describe('Logo of the current organisation, served at /cdn/company-logos/{picture_file_name}'),

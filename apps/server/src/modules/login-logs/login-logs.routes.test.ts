@@ -89,3 +89,32 @@ describe('GET /api/organization/login-logs/', () => {
     expect(response.json().error.details[0].field).toBe(field);
   });
 });
+
+describe('GET /api/organization/login-logs/ date filters at the edges of the calendar', () => {
+  const filter = async (query: string) => {
+    const admin = await buildPerson(t.db, (await buildOrganization(t.db)).id, { role: 'Admin' });
+    return t.app.inject({ url: `/api/organization/login-logs/?${query}`, headers: await t.authAs(admin) });
+  };
+
+  it.each([
+    ['from', '0000-02-29T00:00:00Z'],
+    ['to', '0000-01-01T00:00:00Z'],
+    ['from', '10000-01-01T00:00:00Z'],
+    ['to', '2023-02-29T00:00:00Z'],
+    ['from', '1900-02-29T12:00:00Z'],
+  ])('answers 400 naming %s for %s, a day that does not exist or a year outside 0001–9999', async (field, value) => {
+    const response = await filter(`${field}=${encodeURIComponent(value)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: `querystring.${field}` }] });
+  });
+
+  it.each([
+    ['from', '0001-01-01T00:00:00Z'],
+    ['to', '9999-12-31T23:59:59.999Z'],
+    ['from', '2024-02-29T00:00:00Z'],
+  ])('accepts %s=%s', async (field, value) => {
+    const response = await filter(`${field}=${encodeURIComponent(value)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().total).toBe(0);
+  });
+});

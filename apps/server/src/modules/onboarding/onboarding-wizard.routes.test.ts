@@ -392,7 +392,9 @@ describe('POST /api/onboarding/initial-testing/launch/', () => {
   it.each([
     ['a start in the past', { startsOn: '2020-01-06', durationDays: 14 }, 'body.startsOn', 'must be today or later'],
     ['a start too far ahead', { startsOn: '2999-01-01', durationDays: 14 }, 'body.startsOn', 'must be within 90 days from today'],
-    ['a date that is not one', { startsOn: 'next monday', durationDays: 14 }, 'body.startsOn', 'must be a date (YYYY-MM-DD)'],
+    ['a date that is not one', { startsOn: 'next monday', durationDays: 14 }, 'body.startsOn', 'must be a date written as YYYY-MM-DD, in the years 0001 to 9999'],
+    ['a day of year 0000', { startsOn: '0000-02-29', durationDays: 14 }, 'body.startsOn', 'must be a date written as YYYY-MM-DD, in the years 0001 to 9999'],
+    ['February 29 of a year that is not a leap year', { startsOn: '2027-02-29', durationDays: 14 }, 'body.startsOn', 'must be a date written as YYYY-MM-DD, in the years 0001 to 9999'],
     ['a duration not offered', { startsOn: '2030-01-01', durationDays: 10 }, 'body.durationDays', 'must be one of 7, 14, 28 days'],
   ])('answers 400 for %s', async (_case, body, field, problem) => {
     const { admin } = await buildAdmin();
