@@ -78,12 +78,15 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
       signIn: vi.fn<AuthSdk['password']['signIn']>(async () => ({ ok: true, code: 200 })),
       sendReset: vi.fn<AuthSdk['password']['sendReset']>(async () => ({ ok: true, code: 200 })),
       update: vi.fn<AuthSdk['password']['update']>(async () => ({ ok: true, code: 200 })),
-      replace: vi.fn<AuthSdk['password']['replace']>(async () => ({ ok: true, code: 200 })),
       policy: vi.fn<AuthSdk['password']['policy']>(async () => ({
         ok: true,
         code: 200,
         data: { minLength: 12, lowercase: false, uppercase: false, number: false, nonAlphanumeric: false },
       })),
+    },
+    // Answers like the provider: JSON, 200 with an empty body unless a test says otherwise.
+    httpClient: {
+      post: vi.fn<AuthSdk['httpClient']['post']>(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })),
     },
     otp: {
       signIn: { email: vi.fn<AuthSdk['otp']['signIn']['email']>(async () => ({ ok: true, code: 200 })) },

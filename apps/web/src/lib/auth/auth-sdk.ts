@@ -22,7 +22,9 @@ export type AuthSdk = Pick<
   | 'selectTenant'
   | 'getCurrentTenant'
 > & {
-  password: Pick<WebSdk['password'], 'signIn' | 'sendReset' | 'update' | 'replace' | 'policy'>;
+  password: Pick<WebSdk['password'], 'signIn' | 'sendReset' | 'update' | 'policy'>;
+  /** For provider options the SDK's methods cannot send; it still stores and publishes sessions. */
+  httpClient: Pick<WebSdk['httpClient'], 'post'>;
   otp: {
     signIn: Pick<WebSdk['otp']['signIn'], 'email'>;
     verify: Pick<WebSdk['otp']['verify'], 'email'>;

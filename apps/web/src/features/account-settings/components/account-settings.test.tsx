@@ -130,28 +130,31 @@ describe('AccountSettings: password', () => {
     fill('old password here', 'short', 'shorter');
     await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription('Use at least 12 characters.'));
     expect(screen.getByLabelText(/^Repeat the new password/)).toHaveAccessibleDescription('The two new passwords are not the same.');
-    expect(fake.sdk.password.replace).not.toHaveBeenCalled();
+    expect(fake.sdk.httpClient.post).not.toHaveBeenCalled();
   });
 
   it('shows a wrong current password on the current password field', async () => {
     serve({});
     const fake = createFakeAuthSdk();
-    fake.sdk.password.replace.mockResolvedValue({ ok: false, code: 401, error: { errorCode: 'E061004', errorDescription: 'Wrong login id or password' } });
+    fake.sdk.httpClient.post.mockResolvedValue(json({ errorCode: 'E061004', errorDescription: 'Wrong login id or password' }, 401));
     renderPage(fake);
     await screen.findByRole('textbox', { name: 'First name' });
     fill('not it at all', 'lantern orchard fjord');
     await waitFor(() => expect(screen.getByLabelText(/^Current password/)).toHaveAccessibleDescription('This is not your current password.'));
-    expect(fake.sdk.password.replace).toHaveBeenCalledWith('ada@example.com', 'not it at all', 'lantern orchard fjord');
+    expect(fake.sdk.httpClient.post).toHaveBeenCalledWith('/v1/auth/password/replace', {
+      loginId: 'ada@example.com',
+      oldPassword: 'not it at all',
+      newPassword: 'lantern orchard fjord',
+      keepOtherSessions: false,
+    });
   });
 
   it("shows the provider's refusal of the new password on its field", async () => {
     serve({});
     const fake = createFakeAuthSdk();
-    fake.sdk.password.replace.mockResolvedValue({
-      ok: false,
-      code: 400,
-      error: { errorCode: 'E062901', errorDescription: 'newPassword: This password is too common; choose another' },
-    });
+    fake.sdk.httpClient.post.mockResolvedValue(
+      json({ errorCode: 'E062901', errorDescription: 'newPassword: This password is too common; choose another' }, 400),
+    );
     renderPage(fake);
     await screen.findByRole('textbox', { name: 'First name' });
     fill('my current password', 'password1234');
@@ -171,13 +174,28 @@ describe('AccountSettings: password', () => {
     expect(calls('/api/account/login-history/')).toBe(1);
 
     fill('my current password', 'lantern orchard fjord');
-    expect(await screen.findByTestId('password-changed')).toHaveTextContent('Your password is changed.');
+    expect(await screen.findByTestId('password-changed')).toHaveTextContent('Your password is changed. Your other sessions are signed out.');
     expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
 
     await waitFor(() => expect(calls('/api/account/sessions/')).toBe(2));
     await waitFor(() => expect(calls('/api/account/login-history/')).toBe(2));
     expect(calls('/api/account/profile/')).toBe(1);
     expect(fake.sdk.password.policy).toHaveBeenCalledOnce();
+  });
+
+  it('signs the other sessions out unless the person unticks the box', async () => {
+    serve({});
+    const fake = createFakeAuthSdk();
+    renderPage(fake);
+    await screen.findByRole('textbox', { name: 'First name' });
+    const signOutOthers = screen.getByRole('checkbox', { name: 'Sign out of my other sessions' });
+    expect(signOutOthers).toBeChecked();
+    fireEvent.click(signOutOthers);
+    fill('my current password', 'lantern orchard fjord');
+    expect(await screen.findByTestId('password-changed')).toHaveTextContent('Your password is changed. Your other sessions stay signed in.');
+    expect(fake.sdk.httpClient.post).toHaveBeenCalledWith('/v1/auth/password/replace', expect.objectContaining({ keepOtherSessions: true }));
+    // The form starts again from the safe default.
+    expect(signOutOthers).toBeChecked();
   });
 });
 

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
@@ -15,6 +17,7 @@ import { useAuthSdk } from '../../../lib/auth/auth-hooks';
 import { accountSessionsQueryOptions } from '../api/get-account-sessions';
 import { loginHistoryKey } from '../api/get-login-history';
 import { usePasswordRule, type PasswordRule } from '../api/get-password-policy';
+import { replacePassword } from '../api/replace-password';
 
 // Catalogue keys under accountSettings.password, carried as zod messages so the schema stays the
 // one place that decides what is wrong.
@@ -29,14 +32,16 @@ const passwordFormSchema = (rule: PasswordRule) =>
         .refine((value) => [...value].length >= rule.minLength, { error: 'newTooShort' })
         .refine((value) => [...value].length <= rule.maxLength, { error: 'newTooLong' }),
       confirmPassword: z.string(),
+      signOutOthers: z.boolean(),
     })
     .refine((form) => form.confirmPassword === form.newPassword, { path: ['confirmPassword'], error: 'confirmMismatch' })
     .refine((form) => !form.newPassword || form.newPassword !== form.currentPassword, { path: ['newPassword'], error: 'newSameAsCurrent' });
 
 type PasswordForm = z.infer<ReturnType<typeof passwordFormSchema>>;
-type Field = keyof PasswordForm;
+type Field = Exclude<keyof PasswordForm, 'signOutOthers'>;
 
-const emptyForm: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+// Signing the other sessions out is the safe default: a changed password often means a leaked one.
+const emptyForm: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '', signOutOthers: true };
 
 // The provider's error codes (Descope's numbering) and the field each is about.
 const invalidCredentials = 'E061004';
@@ -51,7 +56,8 @@ type PasswordFormProps = {
 
 /**
  * Changes the password with the current one, through the auth provider (the app never sees
- * passwords). The provider signs out every other session and hands this one fresh tokens.
+ * passwords). The provider signs out every other session unless the person keeps them, and hands
+ * this one fresh tokens.
  */
 export const PasswordChangeForm = ({ loginId }: PasswordFormProps) => {
   const { t } = useTranslation();
@@ -60,8 +66,9 @@ export const PasswordChangeForm = ({ loginId }: PasswordFormProps) => {
   const queryClient = useQueryClient();
   const rule = usePasswordRule();
   const schema = useMemo(() => passwordFormSchema(rule), [rule]);
-  const [changed, setChanged] = useState(false);
+  const [changed, setChanged] = useState<'signedOutOthers' | 'keptOthers' | undefined>();
   const {
+    control,
     register,
     handleSubmit,
     reset,
@@ -77,26 +84,31 @@ export const PasswordChangeForm = ({ loginId }: PasswordFormProps) => {
   };
 
   const submit = handleSubmit(async (form) => {
-    setChanged(false);
+    setChanged(undefined);
     if (!loginId) {
       setError('root', { message: t('accountSettings.password.noLoginId') });
       return;
     }
-    let result: Awaited<ReturnType<typeof sdk.password.replace>>;
+    let result: Awaited<ReturnType<typeof replacePassword>>;
     try {
-      result = await sdk.password.replace(loginId, form.currentPassword, form.newPassword);
+      result = await replacePassword(sdk, {
+        loginId,
+        oldPassword: form.currentPassword,
+        newPassword: form.newPassword,
+        keepOtherSessions: !form.signOutOthers,
+      });
     } catch {
       setError('root', { message: t('accountSettings.password.failed') });
       return;
     }
     // Every attempt, right or wrong, is a sign-in attempt in the history; a change also ends the
-    // other sessions and gives this one a new id. Either way those two lists must be read again
+    // other sessions (unless kept) and gives this one a new id. Either way those two lists must be read again
     // (and nothing else: the password rule, say, has not changed).
     void queryClient.invalidateQueries({ queryKey: accountSessionsQueryOptions(api).queryKey });
     void queryClient.invalidateQueries({ queryKey: loginHistoryKey });
     if (result.ok) {
       reset(emptyForm);
-      setChanged(true);
+      setChanged(form.signOutOthers ? 'signedOutOthers' : 'keptOthers');
       return;
     }
     const errorCode = result.error?.errorCode;
@@ -133,7 +145,7 @@ export const PasswordChangeForm = ({ loginId }: PasswordFormProps) => {
       ) : null}
       {changed ? (
         <Alert severity="success" role="status" data-testid="password-changed">
-          {t('accountSettings.password.changed')}
+          {t(changed === 'signedOutOthers' ? 'accountSettings.password.changed' : 'accountSettings.password.changedKeptSessions')}
         </Alert>
       ) : null}
       {/* Lets a password manager store the new password under the right account. */}
@@ -173,6 +185,16 @@ export const PasswordChangeForm = ({ loginId }: PasswordFormProps) => {
         required
         fullWidth
         slotProps={{ htmlInput: { 'data-testid': 'confirm-password' } }}
+      />
+      <Controller
+        name="signOutOthers"
+        control={control}
+        render={({ field: { value, onChange, ...field } }) => (
+          <FormControlLabel
+            control={<Checkbox {...field} checked={value} onChange={(event) => onChange(event.target.checked)} />}
+            label={t('accountSettings.password.signOutOthers')}
+          />
+        )}
       />
       <div>
         <Button type="submit" variant="contained" loading={isSubmitting} data-testid="password-save">
