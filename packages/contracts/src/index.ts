@@ -14,3 +14,4 @@ export * from './organization-users.ts';
 export * from './organization-settings.ts';
 export * from './account.ts';
 export * from './onboarding-wizard.ts';
+export * from './phishing-content.ts';
