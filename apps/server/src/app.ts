@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
@@ -27,6 +26,7 @@ import { personalUserDataRoutes } from './modules/people/personal-user-data.rout
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
@@ -81,26 +81,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI's emotion writes style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", config.auth.baseUrl],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Over plain http (a laptop, an internal host) upgrading would break every request.
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, authBaseUrl: config.auth.baseUrl });
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config) });
 

@@ -117,6 +117,10 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       return reply.code(500).send(errorBody(authErrors.internal.errorCode, 'Something went wrong on our side'));
     });
     await scope.register(async (v1) => {
+      // These answers carry session and refresh tokens, or say who is signed in: never cached.
+      v1.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
       v1.setNotFoundHandler((request, reply) =>
         reply.code(404).send(errorBody(authErrors.notFound.errorCode, `No route ${request.method} ${request.url.split('?')[0]}`)),
       );

@@ -31,7 +31,7 @@ const bearerToken = (request: FastifyRequest) => {
 
 /**
  * Verifies the session on every non-public route of the scope it is registered in, and puts the
- * caller's tenancy scope on the request. The tenant never comes from a body, query or header.
+ * caller's tenancy scope on the request; what those routes answer is never stored by a cache. The tenant never comes from a body, query or header.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, { db, verifySession }: { db: Db; verifySession: SessionVerifier }) => {
@@ -43,9 +43,12 @@ export const sessionPlugin = fp(
       },
     });
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.public) return;
+      // An answer behind a session is personal (JSON, CSV or a refusal): no browser or proxy may keep it.
+      reply.header('cache-control', 'no-store');
       // Unknown paths answer 404 rather than asking for a session first.
-      if (!request.routeOptions.url || request.routeOptions.config.public) return;
+      if (!request.routeOptions.url) return;
       const claims = await verifySession(bearerToken(request));
       (request as WithTenantSlot)[tenantSlot] = await resolveTenant(db, claims);
     });
