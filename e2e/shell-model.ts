@@ -40,10 +40,11 @@ export const resolveFinalPath = (path: string, user: ShellUser): string => {
 
 /** The heading or document title the browser shows once it has settled on this path. */
 const expectedScreen = (path: string): { kind: 'message'; heading: string } | { kind: 'shell'; documentTitle: string } => {
-  if (path === paths.error.path) return { kind: 'message', heading: t('errorPage.title') };
+  // The suite reaches /error/ only through §6 (a page the role may not open), never a profile error.
+  if (path === paths.error.path) return { kind: 'message', heading: t('errorPage.forbidden.title') };
   if (path === paths.headsUp.path) return { kind: 'message', heading: t('routes.headsUp.title') };
   const match = matchShellRoute(path);
-  const title = match ? t(match.route.titleKey, getTitleParams(match.params)) : t('shell.pageNotFound');
+  const title = match ? t(match.route.titleKey, getTitleParams(match.params, (key) => t(key))) : t('shell.pageNotFound');
   return { kind: 'shell', documentTitle: t('shell.documentTitle', { title }) };
 };
 

@@ -123,7 +123,7 @@ describe('app routes (signed in)', () => {
       if (person?.[0] !== label) continue;
       await act(() => router.navigate(path));
       const match = matchShellRoute(path)!;
-      const title = i18n.t(match.route.titleKey, getTitleParams(match.params));
+      const title = i18n.t(match.route.titleKey, getTitleParams(match.params, (key) => i18n.t(key)));
       // /settings/organization/ opens its first page, General.
       const shownPath = path === '/settings/organization/' ? '/settings/organization/general/' : path;
       await waitFor(() => expect(router.state.location.pathname).toBe(shownPath));
@@ -173,12 +173,19 @@ describe('app routes (signed in)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
   });
 
-  it('sends a person to /error/ from a page their role may not see', async () => {
+  it('sends a person to /error/ from a page their role may not see, which says so and leads home', async () => {
     stubApi(buildPersonalRecord({ role: 'User' }));
-    const { router } = renderSignedIn(routes, paths.insights.organization.getHref());
+    const { router, fake } = renderSignedIn(routes, paths.insights.organization.getHref());
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page is not available to your role' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/error/');
+    expect(screen.queryByText(/sign in again/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to sign in' })).not.toBeInTheDocument();
+
+    // Still signed in: the way home is their landing page.
+    fireEvent.click(screen.getByRole('link', { name: 'Go to your home page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/insights/'));
+    expect(fake.sdk.logout).not.toHaveBeenCalled();
   });
 
   it('has no side navigation on the onboarding pages', async () => {

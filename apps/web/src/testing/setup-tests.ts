@@ -9,8 +9,9 @@ configure({ asyncUtilTimeout: 5_000 });
 // Components read strings through react-i18next's global instance, which this import initialises.
 import '../lib/i18n';
 
-// jsdom does not scroll; the shell scrolls to the top on every path change.
-window.scrollTo = () => {};
+// jsdom does not scroll; the shell scrolls to the top on every path change. (Pure-logic tests run
+// without jsdom, under `// @vitest-environment node`, and have no window.)
+if (typeof window !== 'undefined') window.scrollTo = () => {};
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

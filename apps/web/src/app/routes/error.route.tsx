@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 
 import { MessagePage } from '../../components/message-page';
 import { paths } from '../../config/paths';
+import { readErrorReason } from '../../features/shell/model/guard';
 import { useSignOut } from '../../lib/auth/use-logout';
 import { asksToSignOut, clearProfileError, readProfileError } from '../../lib/profile-error';
 
@@ -24,8 +25,25 @@ const useSignOutIfAsked = () => {
   }, [asked, signOut]);
 };
 
+// A signed-in person sent from a page their role may not open: they stay signed in, and home ("/")
+// takes them to their landing page.
+const ForbiddenPage = () => {
+  const { t } = useTranslation();
+  return (
+    <MessagePage
+      title={t('errorPage.forbidden.title')}
+      description={t('errorPage.forbidden.description')}
+      action={
+        <Button component={Link} to={paths.home.getHref()} variant="contained" size="large">
+          {t('errorPage.forbidden.action')}
+        </Button>
+      }
+    />
+  );
+};
+
 // Redirect target when loading the profile fails: the user is signed out and starts again.
-export const Component = () => {
+const ProfileErrorPage = () => {
   const { t } = useTranslation();
   useSignOutIfAsked();
   // Read once, then forget it, so a later visit to /error/ does not repeat an old message.
@@ -49,4 +67,10 @@ export const Component = () => {
       ) : null}
     </MessagePage>
   );
+};
+
+/** /error/: what went wrong, from the reason the guard sent along (features/shell/model/guard.ts). */
+export const Component = () => {
+  const { state } = useLocation();
+  return readErrorReason(state) === 'forbidden' ? <ForbiddenPage /> : <ProfileErrorPage />;
 };

@@ -9,7 +9,7 @@ import { personalUserDataQueryOptions } from '../../features/people/api/get-pers
 import { useMsspCompanies } from '../../features/shell/api/get-mssp-companies';
 import { CompanySwitcher } from '../../features/shell/components/company-switcher';
 import { ShellLayout } from '../../features/shell/components/shell-layout';
-import { decideNavigation, type SessionStatus } from '../../features/shell/model/guard';
+import { decideNavigation, errorPageState, type SessionStatus } from '../../features/shell/model/guard';
 import { getLogoHref } from '../../features/shell/model/logo-link';
 import { buildMenu } from '../../features/shell/model/menus';
 import { deriveShellUser, isAdmin } from '../../features/shell/model/user';
@@ -64,7 +64,10 @@ export const Component = () => {
   const decision = decideNavigation({ path: pathname, session, user, profileError });
   // A profile error is already on its way to /error/, with the request to sign out.
   if (profileError) return <PageSpinner />;
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') {
+    // The reason rides along so /error/ can say what happened (a page the role may not open).
+    return <Navigate to={decision.to} replace state={decision.reason ? errorPageState(decision.reason) : undefined} />;
+  }
   if (decision.kind === 'wait' || !user) return <PageSpinner />;
 
   const managesSeveralCompanies = companies.length > 1;

@@ -26,9 +26,10 @@ describe('insights page (signed in)', () => {
 
     expect(await screen.findByText('Signed in as Ada Lovelace')).toBeVisible();
     const main = screen.getByRole('main');
-    // The shell hides its page title here (§2); the page's own h1 is the only one.
-    expect(within(main).getByRole('heading', { level: 1, name: 'Your Security Insights' })).toBeVisible();
+    // §2 hides the title here: the page's one h1 names it for screen readers only, out of sight.
+    const heading = within(main).getByRole('heading', { level: 1, name: 'Your Security Insights' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(getComputedStyle(heading)).toMatchObject({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden' });
     expect(screen.queryByTestId('page-title')).not.toBeInTheDocument();
     expect(screen.getByTestId('personal-email')).toHaveTextContent('ada@example.com');
     expect(screen.getByTestId('personal-company')).toHaveTextContent('Analytical Engines Ltd');

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -41,23 +42,26 @@ const LogoutButton = () => {
 };
 
 // Your Security Insights: who is signed in, and a way out, until the insights themselves arrive.
-// The shell hides its page title here (§2), so the page carries its own h1. The shell layout has
-// loaded the personal record already (and handles a failure to load it).
+// §2 hides the page title here, so the shell shows none; the page still has an h1, out of sight, so
+// screen readers can find where the page starts and the shell can move focus to it. The shell layout
+// has loaded the personal record already (and handles a failure to load it).
 export const Component = () => {
   const { t } = useTranslation();
   const { data: person } = usePersonalUserData();
 
   if (!person) return <PageSpinner />;
   return (
-    <Stack spacing={3}>
-      <Typography variant="h1">{t('dashboardInsights.title')}</Typography>
+    <>
+      <Typography variant="h1" sx={visuallyHidden}>
+        {t('dashboardInsights.title')}
+      </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 560 }}>
         <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
           <PersonalSummary person={person} />
           <LogoutButton />
         </Stack>
       </Paper>
-    </Stack>
+    </>
   );
 };
 

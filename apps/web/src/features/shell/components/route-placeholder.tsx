@@ -20,5 +20,5 @@ export const RoutePlaceholder = () => {
   const { t } = useTranslation();
   const match = useCurrentRoute();
   if (!match || !hasEmptyState(match.route.id)) return null;
-  return <EmptyState>{t(`routes.${match.route.id}.empty`, getTitleParams(match.params))}</EmptyState>;
+  return <EmptyState>{t(`routes.${match.route.id}.empty`, getTitleParams(match.params, (key) => t(key)))}</EmptyState>;
 };

@@ -207,12 +207,26 @@ describe('ShellLayout: breadcrumbs and title', () => {
     expect(document.title).toBe('Training Status · Vigil');
   });
 
-  it('puts the parameters of the page in its title and in its parent’s link', () => {
+  it('names the parameters of the page from the catalogue in its title and its parent’s link', () => {
     renderShell(amelia, '/settings/guardian-nudge/enabled/');
 
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getByRole('link', { name: 'guardian nudge' })).toHaveAttribute('href', '/settings/guardian-nudge/');
-    expect(screen.getByTestId('page-title')).toHaveTextContent('guardian nudge: enabled');
+    expect(within(crumbs).getByRole('link', { name: 'Guardian Nudge' })).toHaveAttribute('href', '/settings/guardian-nudge/');
+    expect(screen.getByTestId('page-title')).toHaveTextContent(/^Guardian Nudge: Enabled$/);
+    expect(document.title).toBe('Guardian Nudge: Enabled · Vigil');
+  });
+
+  it('titles an integration by the service’s name, not the address', () => {
+    renderShell(amelia, '/configure/integrations/slack/');
+
+    expect(screen.getByTestId('page-title')).toHaveTextContent(/^Integration: Slack$/);
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Integration: Slack')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('says Page Not Found for an integration the catalogue does not name', () => {
+    renderShell(amelia, '/configure/integrations/no-such-service/');
+
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Page Not Found');
   });
 
   it('keeps an ancestor the person may not open as plain text', () => {
@@ -222,11 +236,12 @@ describe('ShellLayout: breadcrumbs and title', () => {
     expect(within(crumbs).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('hides the title on the dashboard insights page', () => {
-    renderShell(owen, '/dashboard/insights/');
+  it.each(['/dashboard/insights/', '/dashboard/insights'])('hides the title on the dashboard insights page (%s)', (path) => {
+    renderShell(owen, path);
 
     expect(screen.queryByTestId('page-title')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('Your Security Insights');
   });
 
   it('says Page Not Found for a main page name with no such page', () => {

@@ -69,7 +69,7 @@ const useRouteHeading = (match: RouteMatch | null, user: ShellUser) => {
   const { t } = useTranslation();
   return useMemo(() => {
     if (!match) return { title: t('shell.pageNotFound'), breadcrumbs: [] as Breadcrumb[] };
-    const titleParams = getTitleParams(match.params);
+    const titleParams = getTitleParams(match.params, (key) => t(key));
     const breadcrumbs = getRouteTrail(match.route).map((route) => ({
       label: t(route.titleKey, titleParams),
       // An ancestor this person may not open stays plain text rather than a link to /error/.
@@ -138,7 +138,8 @@ const ShellFrame = ({ user, menu, logoHref, onLogout, companySwitcher, match, ch
           <PageHeader
             title={title}
             breadcrumbs={breadcrumbs}
-            showTitle={pathname !== paths.dashboard.insights.path}
+            // By route, not by address: '/dashboard/insights' (no slash) is the same page.
+            showTitle={match?.route.id !== 'dashboardInsights'}
           />
           {match ? children : <ShellNotFound />}
         </Box>

@@ -2,7 +2,14 @@ import type { Role } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { buildShellUser } from '../../../testing/builders';
-import { decideNavigation, getLandingPath, type NavigationDecision, type SessionStatus } from './guard';
+import {
+  decideNavigation,
+  errorPageState,
+  getLandingPath,
+  readErrorReason,
+  type NavigationDecision,
+  type SessionStatus,
+} from './guard';
 import { shellRoutes } from './routes';
 import type { ShellUser } from './user';
 
@@ -287,6 +294,40 @@ describe('decideNavigation: paths as typed', () => {
   ])('%s is read with its trailing slash: %s', (path, expected) => {
     const admin = buildShellUser({ role: 'Admin' });
     expect(show(decideNavigation({ path, session: 'authenticated', user: admin }))).toBe(expected);
+  });
+});
+
+describe('decideNavigation: why /error/', () => {
+  const owen = buildShellUser({ role: 'User' });
+
+  it('says a page the role may not open is forbidden, so /error/ can send the person home', () => {
+    expect(decideNavigation({ path: '/settings/organization/general/', session: 'authenticated', user: owen })).toEqual({
+      kind: 'redirect',
+      to: '/error/',
+      reason: 'forbidden',
+    });
+  });
+
+  it('says a personal record that failed to load is a profile error, so /error/ asks to sign in again', () => {
+    expect(
+      decideNavigation({ path: '/dashboard/insights/', session: 'authenticated', user: null, profileError: 'HTTP 500' }),
+    ).toEqual({ kind: 'redirect', to: '/error/', reason: 'profileError' });
+  });
+
+  it('gives the reason on every redirect of the table to /error/', () => {
+    const toError = decisionTable.filter(({ expected }) => expected === '→ /error/');
+    expect(toError.length).toBeGreaterThan(0);
+    for (const { label, user, path } of toError) {
+      expect(decideNavigation({ path, session: 'authenticated', user }), `${label} on ${path}`).toMatchObject({ reason: 'forbidden' });
+    }
+  });
+
+  it('reads the reason back from the location state, and nothing else', () => {
+    expect(readErrorReason(errorPageState('forbidden'))).toBe('forbidden');
+    expect(readErrorReason(errorPageState('profileError'))).toBe('profileError');
+    expect(readErrorReason({ reason: 'whatever' })).toBeNull();
+    expect(readErrorReason({ signOut: true })).toBeNull();
+    expect(readErrorReason(null)).toBeNull();
   });
 });
 

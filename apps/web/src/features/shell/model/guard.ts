@@ -14,11 +14,32 @@ export type NavigationInput = {
   profileError?: string | null;
 };
 
-export type NavigationDecision = { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string };
+/**
+ * Why someone is sent to /error/, which says it in words: a page their role may not open (they stay
+ * signed in and go home), or a personal record that failed to load (they sign in again).
+ */
+export type ErrorReason = 'forbidden' | 'profileError';
+
+export type NavigationDecision =
+  | { kind: 'wait' }
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; reason?: ErrorReason };
 
 const wait: NavigationDecision = { kind: 'wait' };
 const allow: NavigationDecision = { kind: 'allow' };
 const redirect = (to: string): NavigationDecision => ({ kind: 'redirect', to });
+const toErrorPage = (reason: ErrorReason): NavigationDecision => ({ kind: 'redirect', to: paths.error.getHref(), reason });
+
+/** The location state that carries the reason to /error/ (the address stays /error/). */
+export type ErrorPageState = { reason: ErrorReason };
+
+export const errorPageState = (reason: ErrorReason): ErrorPageState => ({ reason });
+
+/** The reason in /error/'s location state; null when it came without one (typed in, say). */
+export const readErrorReason = (state: unknown): ErrorReason | null => {
+  if (typeof state !== 'object' || state === null || !('reason' in state)) return null;
+  return state.reason === 'forbidden' || state.reason === 'profileError' ? state.reason : null;
+};
 
 const startsWithAny = (path: string, prefixes: readonly string[]) => prefixes.some((prefix) => path.startsWith(prefix));
 
@@ -67,8 +88,9 @@ export const getLandingPath = (user: ShellUser): string => {
  * 3. organisation not onboarded → /onboarding/, unless on an onboarding page;
  * 4. admin with the BRA not complete → /insights/initial-testing/, unless on an allowed page;
  * 5. BRA complete and on /welcome/, /compliance-onboarding/, /employees/ or /campaigns/ → landing page;
- * 6. §6: a page this person may see is shown, any other page → /error/. A path under a main page name
- *    that matches no page (/insights/nonexistent/) is shown: the shell says "Page Not Found" there.
+ * 6. §6: a page this person may see is shown, any other page → /error/ (reason 'forbidden'). A path
+ *    under a main page name that matches no page (/insights/nonexistent/) is shown: the shell says
+ *    "Page Not Found" there.
  * Every redirect lands on a page the same decision shows, so there is never more than one hop.
  */
 export const decideNavigation = ({ path: rawPath, session, user, profileError }: NavigationInput): NavigationDecision => {
@@ -80,7 +102,7 @@ export const decideNavigation = ({ path: rawPath, session, user, profileError }:
   if (path === paths.home.path) {
     if (session === 'loading') return wait;
     if (session === 'anonymous') return redirect(paths.login.getHref());
-    if (profileError) return redirect(paths.error.getHref());
+    if (profileError) return toErrorPage('profileError');
     return user ? redirect(getLandingPath(user)) : wait;
   }
 
@@ -91,7 +113,7 @@ export const decideNavigation = ({ path: rawPath, session, user, profileError }:
   // 2. Session and personal record.
   if (session === 'loading') return wait;
   if (session === 'anonymous') return redirect(paths.login.getHref());
-  if (profileError) return redirect(paths.error.getHref());
+  if (profileError) return toErrorPage('profileError');
   if (!user) return wait;
 
   // 3. Onboarding. The later steps assume it is done, so an onboarding page goes straight to §6.
@@ -107,5 +129,5 @@ export const decideNavigation = ({ path: rawPath, session, user, profileError }:
 
   // 6. Permissions.
   if (!match) return allow;
-  return canSeeRoute(user, match.route) ? allow : redirect(paths.error.getHref());
+  return canSeeRoute(user, match.route) ? allow : toErrorPage('forbidden');
 };

@@ -50,7 +50,8 @@ describe('matchShellRoute', () => {
     ['/insights/organization/anomalous-activity/', 'insightsAnomalousActivity', {}],
     ['/configure/integrations/', 'configureIntegrations', {}],
     ['/configure/integrations/okta/', 'configureIntegration', { serviceId: 'okta' }],
-    ['/configure/integrations/google%20workspace/', 'configureIntegration', { serviceId: 'google workspace' }],
+    ['/configure/integrations/microsoft-teams/', 'configureIntegration', { serviceId: 'microsoft-teams' }],
+    ['/settings/guardian-nudge/disabled/', 'settingsNudgeStatus', { productNudge: 'guardian-nudge', status: 'disabled' }],
     ['/settings/guardian-nudge/', 'settingsNudge', { productNudge: 'guardian-nudge' }],
     ['/settings/guardian-nudge/enabled/', 'settingsNudgeStatus', { productNudge: 'guardian-nudge', status: 'enabled' }],
     ['/settings/organization/', 'settingsOrganization', {}],
@@ -60,7 +61,18 @@ describe('matchShellRoute', () => {
     expect(matchShellRoute(path)).toEqual({ route: getShellRoute(id as never), params });
   });
 
-  it.each(['/settings/guardian/', '/settings/guardian/enabled/', '/insights/', '/onboarding/setup-watchtower/', '/x/'])(
+  // Values with no name in the catalogue are no page: a title never shows the address's own text.
+  it.each([
+    '/settings/guardian/',
+    '/settings/guardian/enabled/',
+    '/settings/anything-nudge/',
+    '/settings/guardian-nudge/whatever/',
+    '/configure/integrations/google%20workspace/',
+    '/configure/integrations/Slack/',
+    '/insights/',
+    '/onboarding/setup-watchtower/',
+    '/x/',
+  ])(
     '%s matches no page',
     (path) => {
       expect(matchShellRoute(path)).toBeNull();
@@ -103,6 +115,20 @@ describe('breadcrumbs', () => {
     const params = { productNudge: 'guardian-nudge', status: 'enabled' };
     expect(buildRouteHref(getShellRoute('settingsNudge'), params)).toBe('/settings/guardian-nudge/');
     expect(buildRouteHref(getShellRoute('configureIntegration'), { serviceId: 'a b' })).toBe('/configure/integrations/a%20b/');
-    expect(getTitleParams(params)).toEqual({ product: 'guardian', status: 'enabled', serviceId: '' });
+  });
+
+  it('interpolates the catalogue’s names of the values in the address, never the address’s text', () => {
+    const translate = (key: string) => `«${key}»`;
+    expect(getTitleParams({ productNudge: 'guardian-nudge', status: 'enabled' }, translate)).toEqual({
+      product: '«routeParams.nudgeProducts.guardian»',
+      status: '«routeParams.nudgeStatuses.enabled»',
+      service: '',
+    });
+    expect(getTitleParams({ serviceId: 'slack' }, translate)).toEqual({
+      product: '',
+      status: '',
+      service: '«routeParams.integrations.slack»',
+    });
+    expect(getTitleParams({ serviceId: 'not-a-service', status: 'odd' }, translate)).toEqual({ product: '', status: '', service: '' });
   });
 });

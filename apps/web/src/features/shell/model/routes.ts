@@ -39,7 +39,19 @@ type RouteSpec<Parent extends string = string> = {
 const publicPage = ['public'] as const;
 const everyone = ['signedIn'] as const;
 const admins = ['admin'] as const;
-const nudgeSegment = /^.+-nudge$/;
+
+// The values the address may carry for the pages with parameters. Each has its name in the
+// catalogue (`routeParams`), which titles and breadcrumbs show: never the address's own text. Any
+// other value is no page ("Page Not Found" in the shell).
+export const integrationServices = ['entra-id', 'google-workspace', 'microsoft-365', 'okta', 'slack', 'microsoft-teams'] as const;
+export const nudgeProducts = ['guardian'] as const;
+export const nudgeStatuses = ['enabled', 'disabled'] as const;
+export type IntegrationService = (typeof integrationServices)[number];
+export type NudgeProduct = (typeof nudgeProducts)[number];
+export type NudgeStatus = (typeof nudgeStatuses)[number];
+
+const oneOf = (values: readonly string[], suffix = '') => new RegExp(`^(?:${values.join('|')})${suffix}$`);
+const nudgeParams = { productNudge: oneOf(nudgeProducts, '-nudge'), status: oneOf(nudgeStatuses) };
 
 // Every route of spec §2, in its order. The §6 table, route by route:
 // - Admin / Superadmin: settings and configure routes, organisation insights (organization and its
@@ -205,6 +217,7 @@ const routeSpecs = {
     group: 'configure',
     audiences: admins,
     parent: 'configureIntegrations',
+    params: { serviceId: oneOf(integrationServices) },
   },
 
   settingsNudge: {
@@ -212,14 +225,14 @@ const routeSpecs = {
     group: 'settings',
     audiences: admins,
     parent: null,
-    params: { productNudge: nudgeSegment },
+    params: nudgeParams,
   },
   settingsNudgeStatus: {
     path: paths.settings.nudge.status.path,
     group: 'settings',
     audiences: admins,
     parent: 'settingsNudge',
-    params: { productNudge: nudgeSegment },
+    params: nudgeParams,
   },
   settingsOrganization: { path: paths.settings.organization.path, group: 'settings', audiences: admins, parent: null },
   settingsOrganizationGeneral: {
@@ -428,9 +441,28 @@ export const getRouteTrail = (route: ShellRoute): ShellRoute[] => {
 export const buildRouteHref = (route: ShellRoute, params: Record<string, string>) =>
   route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
-/** Values the titles of pages with parameters interpolate: {{product}}, {{status}}, {{serviceId}}. */
-export const getTitleParams = (params: Record<string, string>) => ({
-  product: (params.productNudge ?? '').replace(/-nudge$/, ''),
-  status: params.status ?? '',
-  serviceId: params.serviceId ?? '',
-});
+/** Catalogue keys of the names of the values a page's address may carry. */
+export type RouteParamKey =
+  | `routeParams.integrations.${IntegrationService}`
+  | `routeParams.nudgeProducts.${NudgeProduct}`
+  | `routeParams.nudgeStatuses.${NudgeStatus}`;
+
+/** Looks a catalogue key up in the current language (i18next's `t`). */
+export type TranslateRouteParam = (key: RouteParamKey) => string;
+
+const isOneOf = <T extends string>(values: readonly T[], value: string | undefined): value is T =>
+  value !== undefined && (values as readonly string[]).includes(value);
+
+/**
+ * What the titles (and page texts) of pages with parameters interpolate: {{product}}, {{status}},
+ * {{service}}, each the catalogue's name for the value in the address. Empty where the page has no
+ * such parameter; matchShellRoute has already refused values that have no name.
+ */
+export const getTitleParams = (params: Record<string, string>, translate: TranslateRouteParam) => {
+  const product = params.productNudge?.replace(/-nudge$/, '');
+  return {
+    product: isOneOf(nudgeProducts, product) ? translate(`routeParams.nudgeProducts.${product}`) : '',
+    status: isOneOf(nudgeStatuses, params.status) ? translate(`routeParams.nudgeStatuses.${params.status}`) : '',
+    service: isOneOf(integrationServices, params.serviceId) ? translate(`routeParams.integrations.${params.serviceId}`) : '',
+  };
+};
