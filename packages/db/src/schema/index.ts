@@ -5,3 +5,4 @@ export * from './feedback-messages.ts';
 export * from './audit-log.ts';
 export * from './company-logos.ts';
 export * from './onboarding.ts';
+export * from './rate-limits.ts';
