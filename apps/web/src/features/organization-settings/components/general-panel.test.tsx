@@ -95,6 +95,8 @@ describe('GeneralPanel: the logo', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  // The PNG signature and the start of its header: what the browser and the server check.
+  const pngBytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
   const choose = (file: File) => fireEvent.change(screen.getByTestId('organization-logo-input'), { target: { files: [file] } });
 
   it('refuses a file that is not an image, or too large, before sending it', async () => {
@@ -103,11 +105,25 @@ describe('GeneralPanel: the logo', () => {
     await screen.findByRole('button', { name: 'Choose an image…' });
 
     choose(new File(['notes'], 'notes.txt', { type: 'text/plain' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('notes.txt is not a PNG, JPEG, WebP or SVG image. Choose an image file.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('notes.txt is not a PNG, JPEG, WebP or SVG image. Choose an image file.');
 
     choose(new File([new Uint8Array(1.5 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
     expect(screen.getByRole('alert')).toHaveTextContent('huge.png is 1.5 MB; logos can be at most 1 MB.');
     expect(screen.queryByRole('img', { name: 'Preview of the chosen logo' })).not.toBeInTheDocument();
+    expect(calls(server, 'POST')).toHaveLength(0);
+  });
+
+  it('refuses a file that is not an image though named and typed as one, instead of previewing it', async () => {
+    const server = serve({ 'GET /api/organization/': () => json(settings) });
+    renderPanel();
+    await screen.findByRole('button', { name: 'Choose an image…' });
+
+    choose(new File(['Quarterly notes, not a picture'], 'renamed.png', { type: 'image/png' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('renamed.png is not a PNG, JPEG, WebP or SVG image. Choose an image file.');
+    expect(screen.queryByRole('img', { name: 'Preview of the chosen logo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save logo' })).not.toBeInTheDocument();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
     expect(calls(server, 'POST')).toHaveLength(0);
   });
 
@@ -118,10 +134,10 @@ describe('GeneralPanel: the logo', () => {
     });
     const { onOrganizationChanged } = renderPanel();
     await screen.findByRole('button', { name: 'Choose an image…' });
-    const file = new File(['png bytes'], 'logo.png', { type: 'image/png' });
+    const file = new File([pngBytes], 'logo.png', { type: 'image/png' });
     choose(file);
 
-    expect(screen.getByRole('img', { name: 'Preview of the chosen logo' })).toHaveAttribute('src', 'blob:preview');
+    expect(await screen.findByRole('img', { name: 'Preview of the chosen logo' })).toHaveAttribute('src', 'blob:preview');
     fireEvent.click(screen.getByRole('button', { name: 'Save logo' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('The new logo is saved.');
@@ -140,8 +156,8 @@ describe('GeneralPanel: the logo', () => {
     });
     renderPanel();
     await screen.findByRole('button', { name: 'Choose an image…' });
-    choose(new File(['text'], 'fake.png', { type: 'image/png' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save logo' }));
+    choose(new File([pngBytes], 'broken.png', { type: 'image/png' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save logo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The logo could not be saved: must be a PNG, JPEG, WebP or SVG image');
   });
 

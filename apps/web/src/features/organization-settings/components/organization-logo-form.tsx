@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { logoContentTypes, maxLogoBytes, type LogoContentType, type OrganizationSettings } from '@vigil/contracts';
+import { logoContentTypes, maxLogoBytes, type OrganizationSettings } from '@vigil/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +13,7 @@ import { formatFileSize } from '../../../lib/format-file-size';
 import { readServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRemoveOrganizationLogo } from '../api/remove-organization-logo';
 import { useUploadOrganizationLogo } from '../api/upload-organization-logo';
+import { logoSniffBytes, sniffLogoType } from '../model/sniff-logo-type';
 
 type OrganizationLogoFormProps = {
   settings: OrganizationSettings;
@@ -22,7 +23,9 @@ type OrganizationLogoFormProps = {
 
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 
-const isLogoType = (type: string): type is LogoContentType => (logoContentTypes as readonly string[]).includes(type);
+// The bytes decide, as on the server: a file renamed .png that is no image must not be previewed
+// as a broken picture; an image with an odd name or no declared type is fine.
+const isLogoImage = async (file: File) => sniffLogoType(new Uint8Array(await file.slice(0, logoSniffBytes).arrayBuffer())) !== undefined;
 
 const previewBox = { width: 160, height: 96, display: 'grid', placeItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default', p: 1 } as const;
 
@@ -40,24 +43,28 @@ export const OrganizationLogoForm = ({ settings, onChanged }: OrganizationLogoFo
   const remove = useRemoveOrganizationLogo({ onChanged });
   const [chosen, setChosen] = useState<{ file: File; previewUrl: string } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // Reading a file takes a moment: only the latest choice may show its outcome.
+  const latestChoice = useRef<File | null>(null);
 
   // The preview's object URL lives as long as the choice does.
   useEffect(() => (chosen ? () => URL.revokeObjectURL(chosen.previewUrl) : undefined), [chosen]);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Cleared, so choosing the same file again after an error still fires a change.
     event.target.value = '';
     if (!file) return;
+    latestChoice.current = file;
     setNotice(null);
-    if (!isLogoType(file.type)) {
-      setChosen(null);
-      setNotice({ severity: 'error', text: t('organizationSettings.logo.wrongType', { fileName: file.name }) });
+    setChosen(null);
+    if (file.size > maxLogoBytes) {
+      setNotice({ severity: 'error', text: t('organizationSettings.logo.tooLarge', { fileName: file.name, size: formatSize(file.size), max: formatSize(maxLogoBytes) }) });
       return;
     }
-    if (file.size > maxLogoBytes) {
-      setChosen(null);
-      setNotice({ severity: 'error', text: t('organizationSettings.logo.tooLarge', { fileName: file.name, size: formatSize(file.size), max: formatSize(maxLogoBytes) }) });
+    const isImage = await isLogoImage(file).catch(() => false);
+    if (latestChoice.current !== file) return;
+    if (!isImage) {
+      setNotice({ severity: 'error', text: t('organizationSettings.logo.wrongType', { fileName: file.name }) });
       return;
     }
     setChosen({ file, previewUrl: URL.createObjectURL(file) });
@@ -139,7 +146,7 @@ export const OrganizationLogoForm = ({ settings, onChanged }: OrganizationLogoFo
               id={inputId}
               type="file"
               accept={logoContentTypes.join(',')}
-              onChange={choose}
+              onChange={(event) => void choose(event)}
               hidden
               aria-describedby={helpId}
               data-testid="organization-logo-input"
