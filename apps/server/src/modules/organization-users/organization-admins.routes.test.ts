@@ -95,13 +95,16 @@ describe('POST /api/organization/admins/', () => {
     expect(row?.role).toBe('User');
   });
 
-  it("does not promote another organisation's person: the email already signs in elsewhere", async () => {
-    const { admin } = await buildOrg();
+  it("does not promote another organisation's person, nor give their login to this one", async () => {
+    const { org, admin } = await buildOrg();
     const other = await buildOrg();
     const response = await invite(await t.authAs(admin), { email: other.user.email, firstName: 'U', lastName: 'X', role: 'Admin' });
-    expect(response.statusCode).toBe(409);
+    expect(response.statusCode).toBe(201);
     const [row] = await t.db.select().from(people).where(eq(people.id, other.user.id));
     expect(row?.role).toBe('User');
+    expect(await rolesInProvider(other.user.authUserId!)).toEqual([]);
+    const [added] = await t.db.select().from(people).where(and(eq(people.organizationId, org.id), eq(people.email, other.user.email)));
+    expect(added).toMatchObject({ role: 'Admin', authUserId: null });
   });
 
   it('emails the new admin how to sign in, through the mail delivery it is given', async () => {

@@ -9,22 +9,19 @@ import {
   organizationUserIdParamsSchema,
   organizationUserSchema,
 } from '@vigil/contracts';
-import type { Db } from '@vigil/db';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import {
-  type InvitationMailer,
   changeOrganizationAdminRole,
   inviteOrganizationAdmin,
   listOrganizationAdmins,
   removeOrganizationAdmin,
 } from './organization-admins.service.ts';
+import type { PeopleRoutesOptions } from './people-mail.ts';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
 
-export type OrganizationAdminsOptions = { db: Db; mailer?: InvitationMailer; appUrl: string };
-
 /** Organisation settings → Admins: who administers the organisation (admins). */
-export const organizationAdminsRoutes: FastifyPluginAsyncZod<OrganizationAdminsOptions> = async (app, { db, mailer, appUrl }) => {
+export const organizationAdminsRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (app, { db, mailer, appUrl }) => {
   app.get(
     '/organization/admins/',
     {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   type AdminRole,
   type InviteOrganizationAdminBody,
@@ -20,23 +19,13 @@ import { presentAdmin, presentUser } from './organization-users.presenter.ts';
 import { type ListedPerson, type OrganizationUsersRepository, organizationUsersRepository } from './organization-users.repository.ts';
 import {
   actorOf,
-  ensureEmailFree,
+  checkEmail,
   lockOrganizationFacts,
   readOrganizationFacts,
   refusalError,
   requirePeopleManager,
 } from './organization-users.service.ts';
-
-/** Sends one email; the embedded provider's delivery (SMTP, or the operator outbox). */
-export type InvitationMailer = (message: { to: string; subject: string; text: string }) => Promise<void>;
-
-export type InvitationSettings = {
-  /** Absent when the provider is not embedded: Vigil then has no way to send mail. */
-  mailer?: InvitationMailer;
-  /** Where the web app is, for the sign-in link. */
-  appUrl: string;
-  log: FastifyBaseLogger;
-};
+import { type InvitationSettings, roleWithArticle, sendAddressInUseNotice, sendInvitation } from './people-mail.ts';
 
 const isAdmin = (person: ListedPerson): person is ListedPerson & { role: AdminRole } => isAdminRole(person.role);
 
@@ -58,41 +47,14 @@ export const listOrganizationAdmins = async (db: Db, tenant: Tenant): Promise<Or
   };
 };
 
-const roleWithArticle = (role: AdminRole) => (role === 'Admin' ? 'an Admin' : 'a Superadmin');
-
-const sendInvitation = async (
-  settings: InvitationSettings,
-  invitation: { to: string; firstName: string; role: AdminRole; organizationName: string; invitedBy: string },
-) => {
-  if (!settings.mailer) return false;
-  const signInUrl = `${settings.appUrl.replace(/\/+$/, '')}/login/`;
-  try {
-    await settings.mailer({
-      to: invitation.to,
-      subject: `You are now ${roleWithArticle(invitation.role)} of ${invitation.organizationName} in Vigil`,
-      text: [
-        `Hello ${invitation.firstName},`,
-        '',
-        `${invitation.invitedBy} has made you ${roleWithArticle(invitation.role)} of ${invitation.organizationName} in Vigil, its security-awareness platform.`,
-        '',
-        `Sign in at ${signInUrl} with this email address (${invitation.to}). You need no password: ask for a sign-in code or link by email. You can set a password later with “Forgot password?”.`,
-        '',
-        'If you did not expect this, you can ignore this email.',
-      ].join('\n'),
-    });
-    return true;
-  } catch (error) {
-    settings.log.warn({ err: error }, 'the admin invitation email could not be sent');
-    return false;
-  }
-};
-
 /**
  * Makes someone an admin: promotes the person with this email, or adds them when they are not a user
  * yet, giving them a login (no password) if they have none, then emails them how to sign in. The
  * person and their login change in one transaction; the email goes out only once it has committed.
+ * An address that signs in elsewhere gets no login: the answer is the same, and the mail tells its
+ * owner why they cannot sign in here (see `checkEmail`).
  * @throws AppError FORBIDDEN (not an admin; only a superadmin grants Superadmin), CONFLICT (already an
- *   admin, deactivated, or the email signs in elsewhere), VALIDATION_FAILED (names missing for a new person).
+ *   admin, or deactivated), VALIDATION_FAILED (names missing for a new person).
  */
 export const inviteOrganizationAdmin = async (
   db: Db,
@@ -106,7 +68,7 @@ export const inviteOrganizationAdmin = async (
   const roleRefusal = refuseNewPersonRole(actor, body.role);
   if (roleRefusal) throw refusalError(roleRefusal, 'body.role');
 
-  const { personId, created } = await db.transaction(async (tx) => {
+  const { personId, created, signsInElsewhere } = await db.transaction(async (tx) => {
     const repository = organizationUsersRepository(tx, tenant);
     const logins = createLoginSync(tx, tenant);
     const facts = await lockOrganizationFacts(repository);
@@ -119,9 +81,9 @@ export const inviteOrganizationAdmin = async (
       const refusal = refuseRoleChange(actor, existing, body.role, facts);
       if (refusal) throw refusalError(refusal, 'body.role');
       // Someone added without a login (by an older import, say) gets one now, or the invitation
-      // would tell them to sign in with an address nothing answers to.
-      if (!existing.authUserId) await ensureEmailFree(repository, logins, existing.email, existing);
-      const authUserId = existing.authUserId ?? existing.id;
+      // would tell them to sign in with an address nothing answers to; unless it signs in elsewhere.
+      const signsInElsewhere = !existing.authUserId && (await checkEmail(repository, logins, existing.email, existing));
+      const authUserId = signsInElsewhere ? null : (existing.authUserId ?? existing.id);
       await repository.update(existing.id, { role: body.role, ...(existing.authUserId ? {} : { authUserId }) });
       await recordAudit(tx, tenant, {
         action: 'organization.admin.invite',
@@ -130,8 +92,8 @@ export const inviteOrganizationAdmin = async (
         details: { email: existing.email, role: { from: existing.role, to: body.role }, created: false },
         ...origin,
       });
-      await logins.syncLogins([{ ...existing, authUserId, role: body.role }], { rolesChanged: true });
-      return { personId: existing.id, created: false };
+      await logins.syncLogins(authUserId ? [{ ...existing, authUserId, role: body.role }] : [], { rolesChanged: true });
+      return { personId: existing.id, created: false, signsInElsewhere };
     }
 
     const missing = (['firstName', 'lastName'] as const).filter((field) => !body[field]);
@@ -139,10 +101,10 @@ export const inviteOrganizationAdmin = async (
       const issues = missing.map((field) => ({ field: `body.${field}`, problem: 'is required for someone who is not a user yet' }));
       throw new AppError('VALIDATION_FAILED', issues.map((i) => `${i.field}: ${i.problem}`).join('; '), issues);
     }
-    await ensureEmailFree(repository, logins, body.email);
+    const signsInElsewhere = await checkEmail(repository, logins, body.email);
     const id = randomUUID();
     const values = { firstName: body.firstName!, lastName: body.lastName!, email: body.email, role: body.role };
-    await repository.insert([{ id, authUserId: id, ...values }]);
+    await repository.insert([{ id, authUserId: signsInElsewhere ? null : id, ...values }]);
     await recordAudit(tx, tenant, {
       action: 'organization.admin.invite',
       targetType: 'person',
@@ -150,20 +112,22 @@ export const inviteOrganizationAdmin = async (
       details: { email: body.email, role: { from: null, to: body.role }, created: true },
       ...origin,
     });
-    await logins.syncLogins([{ authUserId: id, ...values }]);
-    return { personId: id, created: true };
+    await logins.syncLogins(signsInElsewhere ? [] : [{ authUserId: id, ...values }]);
+    return { personId: id, created: true, signsInElsewhere };
   });
 
   const repository = organizationUsersRepository(db, tenant);
   const admin = await findAdmin(repository, personId);
   const organization = await findCurrentOrganization(db, tenant);
-  const invitationSent = await sendInvitation(settings, {
+  const invitation = {
     to: admin.email,
     firstName: admin.firstName,
     role: admin.role,
     organizationName: organization?.name ?? 'your organization',
     invitedBy: tenant.email,
-  });
+  };
+  // One mail either way, awaited either way, so the answer tells nothing.
+  const invitationSent = await (signsInElsewhere ? sendAddressInUseNotice(settings, invitation) : sendInvitation(settings, invitation));
   return { admin: presentAdmin(admin, actor, await readOrganizationFacts(repository)), created, invitationSent };
 };
 

@@ -12,9 +12,11 @@ export type PersonLogin = { authUserId: string; email: string; firstName: string
 /** Provider roles per tenant, as the demo seeds them: Superadmin, Admin, Manager; a plain user holds none. */
 const providerRoles = (role: Role) => (role === 'User' ? [] : [role]);
 
-/** The CONFLICT for an email that already signs in as someone else: an email is one login across Vigil. */
-export const emailSignsInElsewhere = () =>
-  fieldError('CONFLICT', 'body.email', 'This email address already signs in to another organization in Vigil.');
+// Only when someone else took the address between the service's check and the move, in the same
+// instant: the services send addresses that sign in elsewhere down another path, answered as any
+// other (see organization-users.service.ts), so this names no other organisation either.
+const addressTakenMeanwhile = () =>
+  fieldError('CONFLICT', 'body.email', 'This email address could not be given to this person just now; try again.');
 
 /**
  * Keeps the provider's users in step with the people of the caller's current organisation: name,
@@ -47,15 +49,12 @@ export const createLoginSync = (db: Db | Tx, tenant: Tenant) => {
       ...(isAdminRole(role) ? clients.map((id) => [id, providerRoles(role)]) : []),
     ]);
 
-  /** Who already signs in with these emails: lower-case email → provider user id. */
-  const findLoginOwners = (emails: string[]) => management.findUsersByEmail(emails);
-
   /**
    * Emails (lower case) of these people that another provider user already signs in with: an email
    * is one login across every organisation, so it cannot be given to a second person.
    */
   const findEmailsTakenByOthers = async (candidates: { email: string; authUserId: string | null }[]) => {
-    const owners = await findLoginOwners(candidates.map((c) => c.email));
+    const owners = await management.findUsersByEmail(candidates.map((c) => c.email));
     return new Set(
       candidates
         .filter((c) => {
@@ -67,24 +66,26 @@ export const createLoginSync = (db: Db | Tx, tenant: Tenant) => {
   };
 
   return {
-    findLoginOwners,
     findEmailsTakenByOthers,
     /**
      * Creates or updates these logins. `rolesChanged` replaces their tenant memberships with exactly
      * what the role gives (a demoted admin leaves the client tenants); `emailChanged` moves the login
      * id to the new address first, so the old one stops signing in.
-     * @throws AppError CONFLICT (body.email) when a new address already signs in as someone else.
+     * The tenants are prepared even when there is no login to write, so adding someone who gets
+     * none costs the same reads as adding anyone else.
+     * @throws AppError CONFLICT (body.email) when a new address already signs in as someone else:
+     *   callers check first (`findEmailsTakenByOthers`) and give such a person no login.
      */
     syncLogins: async (logins: PersonLogin[], { rolesChanged = false, emailChanged = false } = {}) => {
-      if (!logins.length) return;
-      if (emailChanged && (await findEmailsTakenByOthers(logins)).size) throw emailSignsInElsewhere();
       const clients = await prepareTenants();
+      if (!logins.length) return;
+      if (emailChanged && (await findEmailsTakenByOthers(logins)).size) throw addressTakenMeanwhile();
       if (emailChanged) {
         for (const login of logins) {
           // False for a user the provider does not have yet (created just below) or, should someone
           // have taken the address since the check above, for a taken address.
           if (!(await management.changeUserEmail(login.authUserId, login.email)) && (await management.countUsers([login.authUserId]))) {
-            throw emailSignsInElsewhere();
+            throw addressTakenMeanwhile();
           }
         }
       }
@@ -101,6 +102,15 @@ export const createLoginSync = (db: Db | Tx, tenant: Tenant) => {
     },
     /** Ends every session of the login and stops it signing in. */
     disableLogin: (authUserId: string) => management.disableUser(authUserId),
+    /**
+     * Parts a person from their login when their address moves to one that signs in as someone
+     * else: the login stops signing in (its sessions end) and leaves every tenant, as the old
+     * address would stop working had the login moved with it.
+     */
+    detachLogin: async (authUserId: string) => {
+      await management.disableUser(authUserId);
+      await management.setUserTenants(authUserId, {});
+    },
     enableLogin: (authUserId: string) => management.enableUser(authUserId),
   };
 };

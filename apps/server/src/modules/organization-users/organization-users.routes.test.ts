@@ -362,7 +362,7 @@ describe('changes that must not be half made', () => {
     const [asOne, asTwo] = [await resolveTenantFor(t.db, one), await resolveTenantFor(t.db, two)];
     // Called side by side, so that each would read the organisation before the other writes.
     const outcomes = await Promise.allSettled([
-      updateOrganizationUser(t.db, asOne, two.id, { role: 'Admin' }, origin),
+      updateOrganizationUser(t.db, asOne, two.id, { role: 'Admin' }, { appUrl: 'http://vigil.test', log: t.app.log }, origin),
       setOrganizationUserActive(t.db, asTwo, one.id, false, origin),
     ]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
@@ -14,25 +15,31 @@ import {
   usersImportPreviewSchema,
   usersImportResultSchema,
 } from '@vigil/contracts';
-import type { Db } from '@vigil/db';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   createOrganizationUser,
   exportOrganizationUsersCsv,
   listOrganizationDepartments,
   listOrganizationUsers,
+  requirePeopleManager,
   setOrganizationUserActive,
   updateOrganizationUser,
 } from './organization-users.service.ts';
+import type { PeopleRoutesOptions } from './people-mail.ts';
 import { importUsers, previewUsersImport } from './users-import.service.ts';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };
 const errorsWithTarget = { ...errors, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
 // The CSV travels as JSON text: leave room for escaping on top of the file's own limit.
 const importBodyLimit = usersImportLimits.maxBytes * 2;
+// Enough for an admin fixing a file again and again; counted per organisation on every server.
+const previewLimit = { max: 30, windowSeconds: 600 };
 
 /** Organisation settings → Users: the organisation's people, for its admins. */
-export const organizationUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const organizationUsersRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (app, { db, mailer, appUrl }) => {
+  const mailSettings = (request: FastifyRequest) => ({ mailer, appUrl, log: request.log });
+
   app.get(
     '/organization/users/',
     {
@@ -65,7 +72,7 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       },
     },
     async (request, reply) => {
-      const user = await createOrganizationUser(db, request.tenant, request.body, requestOrigin(request));
+      const user = await createOrganizationUser(db, request.tenant, request.body, mailSettings(request), requestOrigin(request));
       return reply.code(201).send(user);
     },
   );
@@ -82,7 +89,7 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       },
     },
     async (request) =>
-      updateOrganizationUser(db, request.tenant, request.params.id, request.body, requestOrigin(request)),
+      updateOrganizationUser(db, request.tenant, request.params.id, request.body, mailSettings(request), requestOrigin(request)),
   );
 
   app.post(
@@ -131,10 +138,16 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
         tags: ['organisation users'],
         summary: 'What importing a users CSV would do, row by row, with every problem; writes nothing (admins)',
         body: usersImportBodySchema,
-        response: { 200: usersImportPreviewSchema, ...errors },
+        response: { 200: usersImportPreviewSchema, ...errors, 429: apiErrorBodySchema },
       },
     },
-    async (request) => previewUsersImport(db, request.tenant, request.body.csv),
+    async (request, reply) => {
+      // Only an admin's preview counts, so nobody else can use up the organisation's allowance.
+      requirePeopleManager(request.tenant);
+      const key = `organization-users.import-preview:${request.tenant.organizationId}`;
+      await enforceRateLimit(db, reply, key, previewLimit, `This organization has checked too many import files in the last ${previewLimit.windowSeconds / 60} minutes`);
+      return previewUsersImport(db, request.tenant, request.body.csv);
+    },
   );
 
   app.post(
@@ -148,6 +161,6 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
         response: { 200: usersImportResultSchema, ...errors, 409: apiErrorBodySchema },
       },
     },
-    async (request) => importUsers(db, request.tenant, request.body, requestOrigin(request)),
+    async (request) => importUsers(db, request.tenant, request.body, mailSettings(request), requestOrigin(request)),
   );
 };

@@ -13,7 +13,8 @@ import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
-import { type LoginSync, createLoginSync, emailSignsInElsewhere } from './organization-logins.ts';
+import { findCurrentOrganization } from '../organizations/organizations.service.ts';
+import { type LoginSync, createLoginSync } from './organization-logins.ts';
 import {
   type Actor,
   type OrganizationFacts,
@@ -26,6 +27,7 @@ import {
 } from './organization-users.policy.ts';
 import { presentUser, usersAsCsv } from './organization-users.presenter.ts';
 import { type OrganizationUsersRepository, organizationUsersRepository } from './organization-users.repository.ts';
+import { type InvitationSettings, sendAddressInUseNotice } from './people-mail.ts';
 
 const csvExportLimit = 50_000;
 
@@ -52,16 +54,33 @@ export const lockOrganizationFacts = async (repository: OrganizationUsersReposit
 };
 
 /**
- * The email must be free in the organisation and, since an email is one login across Vigil, not
- * signed in with by anyone else.
- * @throws AppError CONFLICT naming body.email
+ * The email must be free in the organisation. Whether it signs in as someone else (an email is one
+ * login across Vigil, so that is someone of another organisation) must not show in any answer: the
+ * person is then kept without a login, the answer is the one any address gets, and the address's
+ * owner is told by mail (`mailAddressesInUse`).
+ * @returns whether the address already signs in as someone else
+ * @throws AppError CONFLICT naming body.email when another person of this organisation has it
  */
-export const ensureEmailFree = async (repository: OrganizationUsersRepository, logins: LoginSync, email: string, person?: { id: string; authUserId: string | null }) => {
+export const checkEmail = async (repository: OrganizationUsersRepository, logins: LoginSync, email: string, person?: { id: string; authUserId: string | null }) => {
   if (await repository.isEmailTaken(email, person?.id)) {
     throw fieldError('CONFLICT', 'body.email', 'Another person in this organization already has this email address.');
   }
-  const taken = await logins.findEmailsTakenByOthers([{ email, authUserId: person?.authUserId ?? null }]);
-  if (taken.size) throw emailSignsInElsewhere();
+  return (await logins.findEmailsTakenByOthers([{ email, authUserId: person?.authUserId ?? null }])).size > 0;
+};
+
+/**
+ * Once the change has committed, tells the owners of these addresses, which have an account in
+ * another organisation, that this one tried to add them. Not awaited: the answer must take no
+ * longer than for any other address.
+ */
+export const mailAddressesInUse = (db: Db, tenant: Tenant, settings: InvitationSettings, added: { email: string; firstName: string }[]) => {
+  if (!added.length || !settings.mailer) return;
+  void (async () => {
+    const organizationName = (await findCurrentOrganization(db, tenant))?.name ?? 'an organization';
+    for (const person of added) {
+      await sendAddressInUseNotice(settings, { to: person.email, firstName: person.firstName, organizationName, invitedBy: tenant.email });
+    }
+  })().catch((error: unknown) => settings.log.error({ err: error }, 'could not mail the owners of addresses in use elsewhere'));
 };
 
 const ensureDepartment = async (repository: OrganizationUsersRepository, departmentId: string | null | undefined) => {
@@ -134,27 +153,28 @@ export const listOrganizationDepartments = async (db: Db, tenant: Tenant): Promi
 
 /**
  * Adds a person with a login (no password: they sign in with an emailed code or link), both in one
- * transaction.
- * @throws AppError FORBIDDEN (not an admin, or granting Superadmin as an admin), CONFLICT (email in use),
+ * transaction. An address that signs in elsewhere gets no login; see `checkEmail`.
+ * @throws AppError FORBIDDEN (not an admin, or granting Superadmin as an admin), CONFLICT (email of another person here),
  *   VALIDATION_FAILED (department or manager not of this organisation).
  */
 export const createOrganizationUser = async (
   db: Db,
   tenant: Tenant,
   body: CreateOrganizationUserBody,
+  settings: InvitationSettings,
   origin: RequestOrigin,
 ): Promise<OrganizationUser> => {
   requirePeopleManager(tenant);
   const refusal = refuseNewPersonRole(actorOf(tenant), body.role);
   if (refusal) throw refusalError(refusal, 'body.role');
   const id = randomUUID();
-  await db.transaction(async (tx) => {
+  const inUseElsewhere = await db.transaction(async (tx) => {
     const repository = organizationUsersRepository(tx, tenant);
     const logins = createLoginSync(tx, tenant);
-    await ensureEmailFree(repository, logins, body.email);
+    const signsInElsewhere = await checkEmail(repository, logins, body.email);
     await ensureDepartment(repository, body.departmentId);
     await ensureManager(repository, body.managerId);
-    await repository.insert([{ id, authUserId: id, ...body }]);
+    await repository.insert([{ id, authUserId: signsInElsewhere ? null : id, ...body }]);
     await recordAudit(tx, tenant, {
       action: 'organization.user.create',
       targetType: 'person',
@@ -162,8 +182,11 @@ export const createOrganizationUser = async (
       details: { email: body.email, role: body.role },
       ...origin,
     });
-    await logins.syncLogins([{ authUserId: id, email: body.email, firstName: body.firstName, lastName: body.lastName, role: body.role }]);
+    const login = { authUserId: id, email: body.email, firstName: body.firstName, lastName: body.lastName, role: body.role };
+    await logins.syncLogins(signsInElsewhere ? [] : [login]);
+    return signsInElsewhere;
   });
+  if (inUseElsewhere) mailAddressesInUse(db, tenant, settings, [body]);
   return presentOne(db, tenant, id);
 };
 
@@ -172,17 +195,18 @@ export const createOrganizationUser = async (
  * transaction. The person is read again under the superadmin lock, so the policy sees what
  * concurrent changes committed.
  * @throws AppError NOT_FOUND (not a person of this organization), FORBIDDEN / CONFLICT (the policy),
- *   CONFLICT (email in use), VALIDATION_FAILED (department or manager).
+ *   CONFLICT (email of another person here), VALIDATION_FAILED (department or manager).
  */
 export const updateOrganizationUser = async (
   db: Db,
   tenant: Tenant,
   id: string,
   body: UpdateOrganizationUserBody,
+  settings: InvitationSettings,
   origin: RequestOrigin,
 ): Promise<OrganizationUser> => {
   requirePeopleManager(tenant);
-  await db.transaction(async (tx) => {
+  const mailTo = await db.transaction(async (tx) => {
     const repository = organizationUsersRepository(tx, tenant);
     const facts = await lockOrganizationFacts(repository);
     const person = await repository.findById(id);
@@ -196,15 +220,16 @@ export const updateOrganizationUser = async (
     }
     const logins = createLoginSync(tx, tenant);
     const emailChanged = body.email !== undefined && body.email !== person.email;
-    if (emailChanged) await ensureEmailFree(repository, logins, body.email!, person);
+    const signsInElsewhere = emailChanged && (await checkEmail(repository, logins, body.email!, person));
     if (body.departmentId !== undefined) await ensureDepartment(repository, body.departmentId);
     if (body.managerId !== undefined) await ensureManager(repository, body.managerId, person.id);
 
     const changed = Object.fromEntries(
       Object.entries(body).filter(([key, value]) => value !== undefined && value !== person[key as keyof typeof person]),
     ) as UpdateOrganizationUserBody;
-    if (!Object.keys(changed).length) return;
-    await repository.update(id, changed);
+    if (!Object.keys(changed).length) return undefined;
+    // The login cannot follow to an address that signs in as someone else: the person parts from it.
+    await repository.update(id, signsInElsewhere ? { ...changed, authUserId: null } : changed);
     await recordAudit(tx, tenant, {
       action: 'organization.user.update',
       targetType: 'person',
@@ -216,6 +241,10 @@ export const updateOrganizationUser = async (
       },
       ...origin,
     });
+    if (signsInElsewhere) {
+      if (person.authUserId) await logins.detachLogin(person.authUserId);
+      return { email: changed.email!, firstName: changed.firstName ?? person.firstName };
+    }
     if (person.authUserId && (changed.firstName || changed.lastName || changed.email || changed.role)) {
       await logins.syncLogins(
         [
@@ -230,7 +259,9 @@ export const updateOrganizationUser = async (
         { emailChanged, rolesChanged: changed.role !== undefined },
       );
     }
+    return undefined;
   });
+  if (mailTo) mailAddressesInUse(db, tenant, settings, [mailTo]);
   return presentOne(db, tenant, id);
 };
 

@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { UsersImportCommitBody, UsersImportPreview, UsersImportRefusalIssue, UsersImportResult } from '@vigil/contracts';
 import type { Db, Tx } from '@vigil/db';
-import { AppError, fieldError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { type PersonLogin, createLoginSync } from './organization-logins.ts';
-import { actorOf, lockOrganizationFacts, readOrganizationFacts, requirePeopleManager } from './organization-users.service.ts';
+import { actorOf, lockOrganizationFacts, mailAddressesInUse, readOrganizationFacts, requirePeopleManager } from './organization-users.service.ts';
 import { organizationUsersRepository } from './organization-users.repository.ts';
+import type { InvitationSettings } from './people-mail.ts';
 import { type DepartmentRef, type ManagerRef, type PlannedCreate, type PlannedUpdate, UsersCsvProblem, parseUsersCsv, planUsersImport } from './users-import.ts';
 
 const readCsv = (csv: string) => {
   try {
     return parseUsersCsv(csv);
   } catch (error) {
-    if (error instanceof UsersCsvProblem) throw fieldError('VALIDATION_FAILED', 'body.csv', error.message);
+    // The sentence itself is the message: the dialog shows it as it is.
+    if (error instanceof UsersCsvProblem) {
+      throw new AppError('VALIDATION_FAILED', error.message, [{ field: 'body.csv', problem: error.message, ...(error.line ? { line: error.line } : {}) }]);
+    }
     throw error;
   }
 };
@@ -36,19 +40,15 @@ const managersFirst = (creates: PlannedCreate[]) => {
 };
 
 /**
- * Plans the file against the organisation as it is now, and against who signs in with its emails,
- * all read through `db`. When committing, `db` is the import's transaction and `lock` takes the
- * superadmin lock before anything is read.
+ * Plans the file against the organisation as it is now, read through `db`; never against who signs
+ * in elsewhere, which the plan must not show. When committing, `db` is the import's transaction and
+ * `lock` takes the superadmin lock before anything is read.
  */
 const planAgainst = async (db: Db | Tx, tenant: Tenant, parsed: ReturnType<typeof readCsv>, { lock = false } = {}) => {
   const repository = organizationUsersRepository(db, tenant);
   const facts = lock ? await lockOrganizationFacts(repository) : await readOrganizationFacts(repository);
-  const [people, departments, loginOwnerByEmail] = await Promise.all([
-    repository.listForImport(),
-    repository.listDepartments(),
-    createLoginSync(db, tenant).findLoginOwners(parsed.records.map((r) => r.cells.email).filter(Boolean)),
-  ]);
-  return planUsersImport(parsed.records, { actor: actorOf(tenant), facts, people, departments, loginOwnerByEmail });
+  const [people, departments] = await Promise.all([repository.listForImport(), repository.listDepartments()]);
+  return planUsersImport(parsed.records, { actor: actorOf(tenant), facts, people, departments });
 };
 
 /**
@@ -66,18 +66,20 @@ export const previewUsersImport = async (db: Db, tenant: Tenant, csv: string): P
  * Imports the CSV in one transaction, checking it again against the organisation as it is now.
  * Rows with errors are left out only when the admin said so (`skipInvalidRows`); otherwise nothing
  * is written and every problem comes back by line. New people get logins without a password; the
- * logins change in the same transaction, so a failure leaves neither half written.
+ * logins change in the same transaction, so a failure leaves neither half written. A new person
+ * whose address signs in elsewhere gets no login, unbeknown to the admin (see `checkEmail`).
  * @throws AppError FORBIDDEN for anyone but an admin; VALIDATION_FAILED for an unusable file or refused rows.
  */
 export const importUsers = async (
   db: Db,
   tenant: Tenant,
   body: UsersImportCommitBody,
+  settings: InvitationSettings,
   origin: RequestOrigin,
 ): Promise<UsersImportResult> => {
   requirePeopleManager(tenant);
   const parsed = readCsv(body.csv);
-  return db.transaction(async (tx) => {
+  const { result, inUseElsewhere } = await db.transaction(async (tx) => {
     const plan = await planAgainst(tx, tenant, parsed, { lock: true });
     if (plan.summary.invalid > 0 && !body.skipInvalidRows) {
       const issues: UsersImportRefusalIssue[] = plan.rows.flatMap((row) => row.errors.map((error) => ({ line: row.line, ...error })));
@@ -94,14 +96,17 @@ export const importUsers = async (
 
     const newIdByEmail = new Map(plan.creates.map((c) => [c.email.toLowerCase(), randomUUID()]));
     const managerId = (ref: ManagerRef) => ('personId' in ref ? ref.personId : newIdByEmail.get(ref.newPersonEmail)!);
-    const created: PersonLogin[] = plan.creates.map((c) => ({ authUserId: newIdByEmail.get(c.email.toLowerCase())!, ...c }));
+    const logins = createLoginSync(tx, tenant);
+    const takenEmails = await logins.findEmailsTakenByOthers(plan.creates.map((c) => ({ email: c.email, authUserId: null })));
+    const hasLogin = (c: PlannedCreate) => !takenEmails.has(c.email.toLowerCase());
+    const created: PersonLogin[] = plan.creates.filter(hasLogin).map((c) => ({ authUserId: newIdByEmail.get(c.email.toLowerCase())!, ...c }));
     // Managers first, so each new person's manager already exists when they are inserted (the file has no loops).
     await repository.insert(
       managersFirst(plan.creates).map((c) => {
         const id = newIdByEmail.get(c.email.toLowerCase())!;
         return {
           id,
-          authUserId: id,
+          authUserId: hasLogin(c) ? id : null,
           firstName: c.firstName,
           lastName: c.lastName,
           email: c.email,
@@ -137,7 +142,6 @@ export const importUsers = async (
       ...origin,
     });
 
-    const logins = createLoginSync(tx, tenant);
     await logins.syncLogins(created);
     const loginOf = (u: PlannedUpdate): PersonLogin => ({
       authUserId: u.person.authUserId!,
@@ -149,6 +153,8 @@ export const importUsers = async (
     const withLogin = plan.updates.filter((u) => u.person.authUserId);
     await logins.syncLogins(withLogin.filter((u) => (u.set.firstName || u.set.lastName) && !u.set.role).map(loginOf));
     await logins.syncLogins(withLogin.filter((u) => u.set.role).map(loginOf), { rolesChanged: true });
-    return result;
+    return { result, inUseElsewhere: plan.creates.filter((c) => !hasLogin(c)) };
   });
+  mailAddressesInUse(db, tenant, settings, inUseElsewhere);
+  return result;
 };

@@ -6,7 +6,6 @@ const context: ImportContext = {
   facts: { activeSuperadmins: 1 },
   people: [],
   departments: [],
-  loginOwnerByEmail: new Map(),
 };
 
 const plan = (csv: string) => planUsersImport(parseUsersCsv(csv).records, context);

@@ -27,8 +27,63 @@ import type { PersonForImport } from './organization-users.repository.ts';
 export type ImportRecord = { line: number; cells: Record<UsersImportColumn, string> };
 export type ParsedUsersCsv = { columns: Set<UsersImportColumn>; ignoredColumns: string[]; records: ImportRecord[] };
 
-/** A problem with the file as a whole: no row is looked at. */
-export class UsersCsvProblem extends Error {}
+/** A problem with the file as a whole: no row is looked at. `line` is where it is, when it is on one. */
+export class UsersCsvProblem extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+  ) {
+    super(message);
+  }
+}
+
+const fixAndChooseAgain = 'Fix it in your file and choose the file again.';
+
+/** The line (from 1) that the character at `index` is on. */
+const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+// Control characters other than tabs and line breaks. A stray one in a cell is that row's problem;
+// a binary file read as text (an .xlsx, a PDF, an image) is full of them from its first bytes.
+const isBinaryControl = (code: number) => code < 0x09 || (code > 0x0d && code < 0x20);
+
+/** Where a file that is not text at all shows it, or undefined for text. */
+const findBinaryContent = (text: string) => {
+  const found: number[] = [];
+  for (let i = 0; i < Math.min(text.length, 8192); i++) if (isBinaryControl(text.charCodeAt(i))) found.push(i);
+  if (found.length < 4 && !text.startsWith('PK\u0003\u0004')) return undefined;
+  return found[0] ?? 0;
+};
+
+/** Where the quote that is still open at the end of the file was opened (quotes balanced by RFC 4180). */
+const unclosedQuoteAt = (text: string) => {
+  let openedAt = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '"') continue;
+    if (openedAt < 0) openedAt = i;
+    else if (text[i + 1] === '"') i++;
+    else openedAt = -1;
+  }
+  return openedAt;
+};
+
+/** What the CSV parser could not read, told as a person fixing the file needs it, with the line. */
+const describeCsvError = (error: CsvError, text: string): UsersCsvProblem => {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+    const line = lineAt(text, Math.max(0, unclosedQuoteAt(text)));
+    return new UsersCsvProblem(
+      `Line ${line} has a quote (") that is never closed, so everything after it would be read as one cell. Add the closing quote at the end of the cell, or remove the opening one. ${fixAndChooseAgain}`,
+      line,
+    );
+  }
+  const line = error.lines;
+  if (error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_CLOSING_QUOTE') {
+    return new UsersCsvProblem(
+      `Line ${line} has a quote (") inside a cell. A cell with quotes in it must itself be in quotes, with each quote inside doubled, like "Ann ""Annie"" Lee"; or leave the quotes out. ${fixAndChooseAgain}`,
+      line,
+    );
+  }
+  return new UsersCsvProblem(`Line ${line} could not be read as CSV. Open the file in a text editor to see what is wrong on that line. ${fixAndChooseAgain}`, line);
+};
 
 const normaliseHeader = (cell: string) =>
   cell
@@ -51,22 +106,39 @@ export const parseUsersCsv = (csv: string): ParsedUsersCsv => {
   if (Buffer.byteLength(csv, 'utf8') > usersImportLimits.maxBytes) {
     throw new UsersCsvProblem(`The file is larger than ${usersImportLimits.maxBytes / 1024 / 1024} MB; split it into smaller files.`);
   }
+  const text = csv.replace(/^\uFEFF/, '');
+  const binaryAt = findBinaryContent(text);
+  if (binaryAt !== undefined) {
+    const line = lineAt(text, binaryAt);
+    throw new UsersCsvProblem(
+      `This is not a CSV file: line ${line} has characters that are not text, as a spreadsheet (.xlsx) or another binary file has. Save the sheet as “CSV (comma delimited)” in your spreadsheet program and choose that file.`,
+      line,
+    );
+  }
   let table: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes with where it ends in the file; the types do not say so.
-    table = parse(csv, {
-      bom: true,
-      delimiter: detectDelimiter(csv.replace(/^\uFEFF/, '')),
+    table = parse(text, {
+      delimiter: detectDelimiter(text),
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
     }) as unknown as typeof table;
   } catch (error) {
-    if (error instanceof CsvError) throw new UsersCsvProblem(`The file could not be read as CSV: ${error.message}`);
+    if (error instanceof CsvError) throw describeCsvError(error, text);
     throw error;
   }
   const [header, ...body] = table;
   if (!header) throw new UsersCsvProblem('The file is empty. The first row must name the columns, e.g. first_name,last_name,email.');
+  // More cells than the header names (empty ones at the end aside) means a cell was split, usually at a comma that is not in quotes.
+  const split = body.find(({ record }) => record.slice(header.record.length).some((cell) => cell.trim() !== ''));
+  if (split) {
+    const line = split.info.lines;
+    throw new UsersCsvProblem(
+      `Line ${line} has ${split.record.length} cells, but the first row names only ${header.record.length} columns. A cell with a comma in it, like “Lee, Ann”, must be in double quotes. ${fixAndChooseAgain}`,
+      line,
+    );
+  }
 
   const indexOf = new Map<UsersImportColumn, number>();
   const ignoredColumns: string[] = [];
@@ -110,8 +182,6 @@ export type ImportContext = {
   facts: OrganizationFacts;
   people: PersonForImport[];
   departments: { id: string; name: string }[];
-  /** Who in the authentication provider already signs in with each email of the file (lower case → user id). */
-  loginOwnerByEmail: Map<string, string>;
 };
 
 /** Where a department or manager comes from: an existing row, or one the import creates first. */
@@ -177,8 +247,6 @@ export const planUsersImport = (records: ImportRecord[], context: ImportContext)
     else if (!personEmailSchema.safeParse(email).success) problem('email', 'Not a valid email address.');
     else if ((linesByEmail.get(lower(email)) ?? []).length > 1) {
       problem('email', `Listed more than once in this file (lines ${linesByEmail.get(lower(email))!.join(', ')}).`);
-    } else if (isNew && context.loginOwnerByEmail.has(lower(email))) {
-      problem('email', 'Already signs in to another organization in Vigil; use a different address.');
     }
 
     let role: Role | undefined;
