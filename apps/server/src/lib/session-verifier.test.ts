@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -79,7 +78,7 @@ describe('createSessionVerifier: which key signed the token', () => {
     return { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES384', use: 'sig' } };
   };
 
-  const mint = (key: { privateKey: CryptoKey | KeyObject }, header: { kid?: string }) =>
+  const mint = (key: { privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'] }, header: { kid?: string }) =>
     new SignJWT({ drn: 'DS' })
       .setProtectedHeader({ alg: 'ES384', ...header })
       .setSubject('U-someone')

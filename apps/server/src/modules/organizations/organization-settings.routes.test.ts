@@ -9,8 +9,13 @@ import { useTestApp } from '../../test/test-app.ts';
 const t = useTestApp();
 
 const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
-// An SVG that would run script if it were opened as a page under our origin.
-const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+// An SVG that would run script, embed HTML and call out if it were opened as a page under our origin.
+const svg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert(1)">' +
+    '<script>alert(2)</script><rect width="10" height="10"/><circle r="3" onclick="alert(3)"/>' +
+    '<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">Hi</div></foreignObject>' +
+    '<a href="javascript:alert(4)"><path d="M0 0L5 5"/></a><image xlink:href="http://evil.example/x.png"/></svg>',
+);
 
 const buildAdmin = async (role: 'Superadmin' | 'Admin' = 'Admin') => {
   const org = await buildOrganization(t.db, { name: 'Acme Freight' });
@@ -105,8 +110,8 @@ describe('POST /api/organization/logo/', () => {
     expect(entry?.details).toMatchObject({ to: pictureFileName, contentType: 'image/png' });
   });
 
-  it('accepts an SVG, served later under the sandbox policy so its script never runs', async () => {
-    const { headers } = await buildAdmin();
+  it('stores an SVG without its script, handlers, HTML and outside references, and serves it under the sandbox policy too', async () => {
+    const { org, headers } = await buildAdmin();
     const response = await upload(headers, svg, 'application/octet-stream');
     expect(response.statusCode).toBe(200);
     const { pictureFileName } = response.json();
@@ -115,7 +120,11 @@ describe('POST /api/organization/logo/', () => {
     const served = await t.app.inject({ url: `/cdn/company-logos/${pictureFileName}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toContain('image/svg+xml');
-    expect(served.rawPayload.equals(svg)).toBe(true);
+    const [stored] = await t.db.select().from(companyLogos).where(eq(companyLogos.organizationId, org.id));
+    expect(served.rawPayload.equals(stored!.content)).toBe(true);
+    expect(served.body).not.toMatch(/script|alert|onload|onclick|foreignObject|<div|javascript:|evil\.example/i);
+    for (const shape of ['<rect', '<circle', '<path']) expect(served.body).toContain(shape);
+    expect(served.body).toContain('viewBox="0 0 10 10"');
     const policy = String(served.headers['content-security-policy']);
     expect(policy).toContain('sandbox');
     expect(policy).toContain("default-src 'none'");
@@ -127,6 +136,7 @@ describe('POST /api/organization/logo/', () => {
     ['an HTML page named as an image', Buffer.from('<html><script>alert(1)</script></html>'), 'image/png', 'must be a PNG, JPEG, WebP or SVG image'],
     ['an image over 1 MB', Buffer.concat([png, Buffer.alloc(1024 * 1024)]), 'image/png', 'must be at most 1 MB'],
     ['an empty body', Buffer.alloc(0), 'image/png', 'is empty'],
+    ['an SVG that is only a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml', 'has nothing left to draw'],
   ])('refuses %s with 400 naming the logo field', async (_, content, contentType, problem) => {
     const { org, headers } = await buildAdmin();
     const response = await upload(headers, content, contentType);

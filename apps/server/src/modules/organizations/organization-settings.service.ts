@@ -7,6 +7,7 @@ import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { logoSlug, sniffLogoContentType } from '../company-logos/logo-image.ts';
 import { storeCompanyLogo } from '../company-logos/company-logos.service.ts';
+import { sanitiseSvgLogo } from '../company-logos/logo-svg.ts';
 import { organizationsRepository } from './organizations.repository.ts';
 
 const presentSettings = (organization: Organization): OrganizationSettings => ({
@@ -61,7 +62,9 @@ export const renameOrganization = async (
 /**
  * Makes these bytes the current organisation's logo. The type is read from the content, whatever
  * the upload claimed; the stored name changes with the content, so caches never show an old logo.
- * @throws AppError VALIDATION_FAILED (field `logo`) for an empty, too large or non-image upload;
+ * An SVG is stored sanitised (see sanitiseSvgLogo).
+ * @throws AppError VALIDATION_FAILED (field `logo`) for an empty, too large or non-image upload,
+ *   or an SVG with nothing left to draw once sanitised;
  *   FORBIDDEN for anyone but an admin or superadmin.
  */
 export const replaceOrganizationLogo = async (db: Db, tenant: Tenant, content: Buffer, origin: RequestOrigin): Promise<OrganizationSettings> => {
@@ -70,19 +73,22 @@ export const replaceOrganizationLogo = async (db: Db, tenant: Tenant, content: B
   if (content.length > maxLogoBytes) throw fieldError('VALIDATION_FAILED', 'logo', 'must be at most 1 MB');
   const contentType = sniffLogoContentType(content);
   if (!contentType) throw fieldError('VALIDATION_FAILED', 'logo', 'must be a PNG, JPEG, WebP or SVG image');
+  // An SVG is a document that can run script and fetch: what is stored is its drawing alone.
+  const stored = contentType === 'image/svg+xml' ? sanitiseSvgLogo(content) : content;
+  if (!stored) throw fieldError('VALIDATION_FAILED', 'logo', 'has nothing left to draw once scripts, embedded HTML and outside references are removed');
   const repository = organizationsRepository(db, tenant);
   const before = await repository.findCurrent();
   if (!before) throw notFound('Organisation');
   // The organisation's id in the name keeps two organisations with the same name and image from
   // sharing one stored row (file names are the table's key).
   const slug = `${logoSlug(before.name)}-${before.id.slice(0, 8)}`;
-  const fileName = await storeCompanyLogo(db, { organizationId: before.id, slug, content, contentType });
+  const fileName = await storeCompanyLogo(db, { organizationId: before.id, slug, content: stored, contentType });
   const organization = (await repository.updateCurrent({ pictureFileName: fileName }))!;
   await recordAudit(db, tenant, {
     action: 'organization.logo.replace',
     targetType: 'organization',
     targetId: organization.id,
-    details: { from: before.pictureFileName, to: fileName, contentType, bytes: content.length },
+    details: { from: before.pictureFileName, to: fileName, contentType, bytes: stored.length },
     ...origin,
   });
   return presentSettings(organization);
