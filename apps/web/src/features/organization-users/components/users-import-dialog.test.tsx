@@ -104,6 +104,43 @@ describe('UsersImportDialog', () => {
     expect(within(dialog).getByTestId('import-file-input')).toBeInTheDocument();
   });
 
+  it('says that every row has errors and what to do, and offers nothing to import', async () => {
+    const bad = (line: number, email: string) => ({
+      line,
+      values: values('Bad', 'Row', email),
+      action: 'create' as const,
+      changes: [],
+      newDepartment: false,
+      errors: [{ field: 'email' as const, problem: 'Not a valid email address.' }],
+    });
+    serveApi({
+      'POST /api/organization/users/import/preview/': () =>
+        json({ ignoredColumns: [], rows: [bad(2, 'nope'), bad(3, 'nada')], summary: { rows: 2, create: 0, update: 0, unchanged: 0, invalid: 2 }, newDepartments: [] }),
+    });
+    const { dialog } = renderDialog();
+    chooseFile(dialog);
+
+    expect(await within(dialog).findByTestId('import-all-rows-invalid')).toHaveTextContent(
+      'All 2 rows have errors, so there is nothing to import. Fix them in your file and choose the file again.',
+    );
+    expect(dialog).not.toHaveTextContent('Nothing to import: every row without errors matches what is already recorded.');
+    expect(dialog).not.toHaveTextContent('import only the rows without errors');
+    expect(within(dialog).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Choose another file' })).toBeEnabled();
+  });
+
+  it('shows where the file cannot be read, in the server’s sentence', async () => {
+    const message = 'Line 4 has a quote (") that is never closed, so everything after it would be read as one cell. Add the closing quote at the end of the cell, or remove the opening one. Fix it in your file and choose the file again.';
+    serveApi({
+      'POST /api/organization/users/import/preview/': () =>
+        json({ error: { code: 'VALIDATION_FAILED', message, details: [{ field: 'body.csv', problem: message, line: 4 }] } }, 400),
+    });
+    const { dialog } = renderDialog();
+    chooseFile(dialog, 'first_name,last_name,email\nA,B,a@b.example\n\nC,"D,c@d.example\n');
+    expect(await within(dialog).findByTestId('import-file-error')).toHaveTextContent(message);
+  });
+
   it('checks again when the people changed between the preview and the import', async () => {
     let previews = 0;
     serveApi({

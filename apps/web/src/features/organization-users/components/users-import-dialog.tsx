@@ -203,6 +203,8 @@ const PreviewStep = ({
   const [onlyErrors, setOnlyErrors] = useState(summary.invalid > 0);
   const rows = onlyErrors ? preview.rows.filter((row) => row.errors.length) : preview.rows;
   const toImport = summary.create + summary.update;
+  // Then no choice is left: only a corrected file can be imported.
+  const allInvalid = summary.invalid > 0 && summary.invalid === summary.rows;
   return (
     <Stack spacing={2}>
       <Typography>{t('organizationUsers.import.checked', { fileName: step.fileName, count: summary.rows })}</Typography>
@@ -220,19 +222,24 @@ const PreviewStep = ({
       {preview.ignoredColumns.length ? (
         <Alert severity="info">{t('organizationUsers.import.ignoredColumns', { names: preview.ignoredColumns.join(', ') })}</Alert>
       ) : null}
-      {summary.invalid ? (
+      {allInvalid ? (
+        <Alert severity="error" data-testid="import-all-rows-invalid">
+          {t('organizationUsers.import.everyRowInvalid', { count: summary.invalid })}
+        </Alert>
+      ) : null}
+      {summary.invalid && !allInvalid ? (
         <Alert severity="warning" data-testid="import-invalid-warning">
           {t('organizationUsers.import.invalidWarning', { count: summary.invalid })}
         </Alert>
       ) : null}
-      {summary.invalid ? (
+      {summary.invalid && !allInvalid ? (
         <FormControlLabel
           control={<Switch checked={onlyErrors} onChange={(event) => setOnlyErrors(event.target.checked)} />}
           label={t('organizationUsers.import.onlyErrors')}
         />
       ) : null}
       <PreviewTable key={String(onlyErrors)} rows={rows} />
-      {toImport === 0 ? <Alert severity="info">{t('organizationUsers.import.nothingToImport')}</Alert> : null}
+      {toImport === 0 && !allInvalid ? <Alert severity="info">{t('organizationUsers.import.nothingToImport')}</Alert> : null}
       {summary.invalid && toImport > 0 ? (
         <FormControlLabel
           control={<Checkbox checked={skipInvalid} onChange={(event) => onSkipInvalidChange(event.target.checked)} data-testid="import-skip-invalid" />}
@@ -391,7 +398,7 @@ export const UsersImportDialog = ({ onClose }: { onClose: () => void }) => {
             {t('organizationUsers.actions.cancel')}
           </Button>
         )}
-        {step.kind === 'preview' ? (
+        {step.kind === 'preview' && step.preview.summary.create + step.preview.summary.update > 0 ? (
           <Button variant="contained" disabled={!canImport} onClick={() => void runImport(step)} data-testid="import-confirm">
             {t('organizationUsers.import.confirm', { count: step.preview.summary.create + step.preview.summary.update })}
           </Button>
