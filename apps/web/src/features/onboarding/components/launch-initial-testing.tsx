@@ -44,7 +44,7 @@ const Finished = ({ wizard }: { wizard: OnboardingWizard }) => {
 
 /** /onboarding/launch-initial-testing/: what was set up, the baseline test's plan, and the launch that completes onboarding. */
 export const LaunchInitialTesting = ({ wizard }: { wizard: OnboardingWizard }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const launch = useLaunchInitialTesting();
   const form = useForm({
     resolver: zodResolver(launchInitialTestingBodySchema),
@@ -54,27 +54,50 @@ export const LaunchInitialTesting = ({ wizard }: { wizard: OnboardingWizard }) =
 
   if (wizard.isOnboarded && wizard.initialTesting) return <Finished wizard={wizard} />;
 
-  const providerNames = (names: (string | false)[]) => names.filter(Boolean).join(', ');
-  const dmiProviders = providerNames([
+  // "Google Workspace and Microsoft 365", in the reader's language.
+  const providerList = (names: (string | false)[]) => {
+    const named = names.filter((name): name is string => Boolean(name));
+    return named.length > 0 ? new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(named) : null;
+  };
+  const dmiProviders = providerList([
     wizard.dmi.exchange !== null && t('onboardingWizard.dmiChoice.providers.exchange.name'),
     wizard.dmi.googleWorkspace !== null && t('onboardingWizard.dmiChoice.providers.google-workspace.name'),
   ]);
-  const watchtowerProviders = providerNames([
+  const watchtowerProviders = providerList([
     wizard.watchtower.google !== null && t('onboardingWizard.watchtower.providers.google'),
     wizard.watchtower.microsoft !== null && t('onboardingWizard.watchtower.providers.microsoft'),
   ]);
   const sso = wizard.sso;
+  // A step can be marked done with nothing recorded in this wizard (the demo's organisations, or
+  // PATCH /api/organization/onboarding/): each line still says, in a full sentence, what is known.
+  const scimDone = wizard.scimToken
+    ? t('onboardingWizard.launch.summary.scim', { lastFour: wizard.scimToken.lastFour })
+    : sso?.provider === 'google-workspace'
+      ? t('onboardingWizard.launch.summary.scimGoogle')
+      : t('onboardingWizard.launch.summary.scimUnrecorded');
   const check = (id: StepId, text: string, missingText: string): Check & { id: StepId } =>
     wizard.steps[id] ? { id, status: 'ok', text } : { id, status: 'failed', text: missingText };
   const checks = [
-    check('sso', sso ? t('onboardingWizard.launch.summary.sso', { provider: t(`onboardingWizard.ssoChoice.providers.${sso.provider}.name`) }) : '', t('onboardingWizard.launch.summary.ssoMissing')),
     check(
-      'scim',
-      wizard.scimToken ? t('onboardingWizard.launch.summary.scim', { lastFour: wizard.scimToken.lastFour }) : t('onboardingWizard.launch.summary.scimGoogle'),
-      t('onboardingWizard.launch.summary.scimMissing'),
+      'sso',
+      sso
+        ? t('onboardingWizard.launch.summary.sso', { provider: t(`onboardingWizard.ssoChoice.providers.${sso.provider}.name`) })
+        : t('onboardingWizard.launch.summary.ssoUnrecorded'),
+      t('onboardingWizard.launch.summary.ssoMissing'),
     ),
-    check('dmi', t('onboardingWizard.launch.summary.dmi', { providers: dmiProviders }), t('onboardingWizard.launch.summary.dmiMissing')),
-    check('watchtower', t('onboardingWizard.launch.summary.watchtower', { providers: watchtowerProviders }), t('onboardingWizard.launch.summary.watchtowerMissing')),
+    check('scim', scimDone, t('onboardingWizard.launch.summary.scimMissing')),
+    check(
+      'dmi',
+      dmiProviders ? t('onboardingWizard.launch.summary.dmi', { providers: dmiProviders }) : t('onboardingWizard.launch.summary.dmiUnrecorded'),
+      t('onboardingWizard.launch.summary.dmiMissing'),
+    ),
+    check(
+      'watchtower',
+      watchtowerProviders
+        ? t('onboardingWizard.launch.summary.watchtower', { providers: watchtowerProviders })
+        : t('onboardingWizard.launch.summary.watchtowerUnrecorded'),
+      t('onboardingWizard.launch.summary.watchtowerMissing'),
+    ),
   ];
   const missing = checks.filter((item) => item.status === 'failed');
 

@@ -186,6 +186,58 @@ describe('the onboarding wizard', () => {
     expect(screen.getByTestId('verification-confirm')).toBeEnabled();
   });
 
+  it('says on the launch page, in full sentences, what was set up with which provider', async () => {
+    const record = <T,>(settings: T) => ({ settings, confirmedAt: '2025-05-02T09:00:00.000Z', updatedAt: '2025-05-02T09:00:00.000Z' });
+    const entraApp = { tenantId: 'harborpike.onmicrosoft.com', applicationId: '00000000-0000-0000-0000-000000000001', permissionsGranted: true as const };
+    serve({
+      'GET /api/onboarding/': {
+        body: buildWizard({
+          steps: { sso: true, scim: true, dmi: true, watchtower: true, initialTesting: false },
+          sso: {
+            provider: 'entra-id',
+            idpSsoUrl: 'https://login.microsoftonline.com/x/saml2',
+            idpEntityId: 'https://sts.windows.net/x/',
+            idpMetadataUrl: null,
+            idpCertificate: certificate,
+            certificate: { subject: 'CN=Microsoft Azure Federated SSO Certificate', expiresAt: '2028-01-01T00:00:00.000Z', fingerprintSha256: 'AB:CD' },
+            updatedAt: '2025-05-02T09:00:00.000Z',
+            verifiedAt: '2025-05-02T09:00:00.000Z',
+          },
+          scimToken: { id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', lastFour: 'x9Q2', createdAt: '2025-05-02T09:00:00.000Z' },
+          dmi: { exchange: record(entraApp), googleWorkspace: null },
+          watchtower: {
+            google: record({
+              customerId: 'C03az79cb',
+              serviceAccountClientId: '123456789012345678901',
+              adminEmail: 'it@harborpike.example',
+              permissionsGranted: true as const,
+            }),
+            microsoft: record({ ...entraApp, entraLicense: 'p2' as const }),
+          },
+        }),
+      },
+    });
+    renderWizardAt('/onboarding/launch-initial-testing/');
+    const summary = within(await screen.findByRole('list', { name: 'What you set up' }));
+    expect(summary.getByText('Single sign-on with Microsoft Entra ID')).toBeInTheDocument();
+    expect(summary.getByText('SCIM token ending in x9Q2')).toBeInTheDocument();
+    expect(summary.getByText('Direct mail injection through Microsoft Exchange Online')).toBeInTheDocument();
+    expect(summary.getByText('Watchtower for Google Workspace and Microsoft 365')).toBeInTheDocument();
+  });
+
+  it('says so on the launch page when a step is marked done but its provider was not recorded here', async () => {
+    // The demo seeds the onboarding flags alone, as PATCH /api/organization/onboarding/ can.
+    serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: { sso: true, scim: true, dmi: true, watchtower: true, initialTesting: false } }) } });
+    renderWizardAt('/onboarding/launch-initial-testing/');
+    const items = within(await screen.findByRole('list', { name: 'What you set up' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Single sign-on is marked as done; no identity provider was recorded in this wizardDone',
+      'Provisioning is marked as done; no SCIM token is activeDone',
+      'Direct mail injection is marked as done; no mail provider was recorded in this wizardDone',
+      'Watchtower is marked as done; no provider was recorded in this wizardDone',
+    ]);
+  });
+
   it('lists what is not done on the launch page and keeps the launch disabled', async () => {
     serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: { sso: true, scim: true, dmi: false, watchtower: false, initialTesting: false } }) } });
     renderWizardAt('/onboarding/launch-initial-testing/');
