@@ -59,6 +59,13 @@ describe('bad input gets a clear 4xx in the contract shape, never a 5xx', () => 
     });
   });
 
+  it('a field of the wrong type is invalid (E011003), not missing (E011002)', async () => {
+    const wrongType = await post('/password/signin', { loginId: 5, password: 'x' });
+    expect(wrongType.json()).toMatchObject({ errorCode: 'E011003', errorDescription: expect.stringContaining('loginId') });
+    const missing = await post('/password/signin', { password: 'x' });
+    expect(missing.json()).toMatchObject({ errorCode: 'E011002', errorDescription: expect.stringContaining('loginId') });
+  });
+
   it('a refresh cookie that is not valid percent-encoding is no session, not a 500', async () => {
     const response = await provider.app.inject({
       method: 'POST',

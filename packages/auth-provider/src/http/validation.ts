@@ -53,7 +53,9 @@ export const parseBody = <T extends z.ZodType>(schema: T, body: unknown): z.infe
   }
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.') || 'body';
-  const missing = issue.code === 'invalid_type' && issue.input === undefined;
+  // zod leaves the input out of its issues; look the field up to tell "missing" from "wrong type".
+  const given = issue.path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), body ?? {});
+  const missing = issue.code === 'invalid_type' && given === undefined;
   throw new AuthError(missing ? 'missingArguments' : 'invalidArguments', `${field}: ${issue.message}`);
 };
 
