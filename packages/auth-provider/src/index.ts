@@ -5,3 +5,4 @@ export type { AuthMethod } from './context.ts';
 export { passwordPolicy } from './methods/password-policy.ts';
 export { hashPassword } from './methods/password-hash.ts';
 export type { AuthEvent, AuthEventListener } from './http/auth-events.ts';
+export { authProviderSecuritySchemes } from './http/openapi.ts';

@@ -104,6 +104,10 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
   if ('close' in delivery && typeof delivery.close === 'function') app.addHook('onClose', async () => (delivery as { close: () => void }).close());
 
   await app.register(async (scope) => {
+    // Route schemas here document the routes (for a host's OpenAPI document); parseBody does the
+    // parsing, so every refusal keeps the contract's error shape and answers stay as they are.
+    scope.setValidatorCompiler(() => (data) => ({ value: data }));
+    scope.setSerializerCompiler(() => (data) => JSON.stringify(data));
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AuthError) {
         if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));

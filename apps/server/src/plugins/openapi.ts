@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { authProviderSecuritySchemes } from '@vigil/auth-provider';
 
 /** The OpenAPI document is generated from the same zod schemas that validate requests and responses. */
 export const openApiPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
@@ -12,10 +13,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { publicUrl }: { pu
         title: 'Vigil API',
         version: '0.1.0',
         description:
-          'Security-awareness and human-risk platform. Send the session JWT from the authentication provider as `Authorization: Bearer <token>`. Errors always have the shape `{ "error": { "code", "message", "details" } }`.',
+          'Security-awareness and human-risk platform. Send the session JWT from the authentication provider as `Authorization: Bearer <token>`. Errors of /api always have the shape `{ "error": { "code", "message", "details" } }`; the embedded authentication provider (/v1/auth, /v2/keys; the Descope contract) answers its errors as `{ "errorCode", "errorDescription", "errorMessage" }`.',
       },
       servers: [{ url: publicUrl }],
-      components: { securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // The embedded provider's routes (/v1/auth, /v2/keys) document themselves, with their own scheme.
+      components: { securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...authProviderSecuritySchemes } },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,

@@ -5,18 +5,27 @@ import type { ProviderContext } from '../context.ts';
 import { sha256 } from '../crypto.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization } from '../http/request-context.ts';
+import { documentAuthRoute } from '../http/openapi.ts';
 import { parseBody, textSchema } from '../http/validation.ts';
 import { accessKeys } from '../schema/index.ts';
 import { throttle } from './throttle.ts';
 
 /** POST /v1/auth/accesskey/exchange with `Bearer <projectId>:<accessKey>` (contract §2.13). */
+const exchangeBodySchema = z.object({
+  loginOptions: z.object({ selectedTenant: textSchema(200).optional(), customClaims: z.record(z.string(), z.unknown()).optional() }).optional(),
+});
+
+const exchangeDoc = documentAuthRoute({
+  summary: 'Exchange an access key (Bearer <project id>:<access key>) for a session token',
+  body: exchangeBodySchema,
+  ok: z.object({ keyId: z.string(), sessionJwt: z.string(), expiration: z.int().meta({ description: 'Epoch seconds' }) }),
+  errors: [429],
+});
+
 export const accessKeyRoutes = async (app: FastifyInstance, context: ProviderContext) => {
-  app.post('/accesskey/exchange', async (request) => {
+  app.post('/accesskey/exchange', { schema: exchangeDoc }, async (request) => {
     const { token } = readAuthorization(request, context.settings.projectId);
-    const body = parseBody(
-      z.object({ loginOptions: z.object({ selectedTenant: textSchema(200).optional(), customClaims: z.record(z.string(), z.unknown()).optional() }).optional() }),
-      request.body,
-    );
+    const body = parseBody(exchangeBodySchema, request.body);
     throttle(context, 'accesskey.exchange', request.ip);
     const refused = new AuthError('unauthorized', 'The access key is not valid, has expired or was revoked');
     if (!token) throw refused;

@@ -2,8 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { readAuthorization } from '../http/request-context.ts';
+import { documentAuthRoute, jwtResponseSchema } from '../http/openapi.ts';
 import { parseBody, tokenSchema } from '../http/validation.ts';
-import { channelFrom, completeVerification, sendPasswordless, sendUpdate } from './passwordless.ts';
+import { channelFrom, completeVerification, documentSend, documentUpdate, sendPasswordless, sendUpdate } from './passwordless.ts';
+
+const sendChannels = ['email', 'sms', 'whatsapp'] as const;
+const updatePhoneChannels = ['sms', 'whatsapp', 'im'] as const;
+const verifyBodySchema = z.object({ token: tokenSchema('token') });
 import { throttle } from './throttle.ts';
 import { consumeLinkToken } from './verifications.ts';
 
@@ -13,18 +18,28 @@ import { consumeLinkToken } from './verifications.ts';
  */
 export const magicLinkRoutes = async (app: FastifyInstance, context: ProviderContext) => {
   for (const mode of ['signin', 'signup', 'signup-in'] as const) {
-    app.post(`/magiclink/${mode}/:channel`, (request) =>
-      sendPasswordless(context, request, 'magiclink', mode, channelFrom(request, ['email', 'sms', 'whatsapp'])),
+    app.post(`/magiclink/${mode}/:channel`, { schema: documentSend('magiclink', mode, sendChannels) }, (request) =>
+      sendPasswordless(context, request, 'magiclink', mode, channelFrom(request, sendChannels)),
     );
   }
-  app.post('/magiclink/update/email', (request) => sendUpdate(context, request, 'magiclink', 'email', 'email'));
-  app.post('/magiclink/update/phone/:channel', (request) =>
-    sendUpdate(context, request, 'magiclink', 'phone', channelFrom(request, ['sms', 'whatsapp', 'im'])),
+  app.post('/magiclink/update/email', { schema: documentUpdate('magiclink', 'email') }, (request) =>
+    sendUpdate(context, request, 'magiclink', 'email', 'email'),
+  );
+  app.post('/magiclink/update/phone/:channel', { schema: documentUpdate('magiclink', 'phone', updatePhoneChannels) }, (request) =>
+    sendUpdate(context, request, 'magiclink', 'phone', channelFrom(request, updatePhoneChannels)),
   );
 
-  app.post('/magiclink/verify', async (request) => {
+  const verifyDoc = documentAuthRoute({
+    summary: 'Verify a magic link or a password-reset link: a session',
+    description: 'A password-reset link also unlocks the account and ends every other session of the person.',
+    body: verifyBodySchema,
+    ok: jwtResponseSchema,
+    errors: [409, 429],
+    errorMeanings: { 409: 'The code or link confirmed a new email or phone that another account signs in with already' },
+  });
+  app.post('/magiclink/verify', { schema: verifyDoc }, async (request) => {
     readAuthorization(request, context.settings.projectId);
-    const body = parseBody(z.object({ token: tokenSchema('token') }), request.body);
+    const body = parseBody(verifyBodySchema, request.body);
     throttle(context, 'magiclink.verify', request.ip);
     const verification = await consumeLinkToken(context, body.token, ['magiclink', 'password-reset']);
     return completeVerification(context, request, verification, 'email');

@@ -2,8 +2,9 @@ import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
-import { AuthError } from '../errors.ts';
+import { AuthError, authErrors } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
+import { documentAuthRoute, emptyResponseSchema, jwtResponseSchema } from '../http/openapi.ts';
 import { emailSchema, loginIdSchema, parseBody, secretSchema, urlSchema, userSchema } from '../http/validation.ts';
 import { maskEmail } from '../users/user.presenter.ts';
 import { type UserRow, normaliseLoginId, usersRepository } from '../users/users.repository.ts';
@@ -21,7 +22,30 @@ export const recentSignInSeconds = 10 * 60;
 
 // Sessions other than the one changing the password end unless the person chose to keep them.
 // The SDK's methods cannot send this field; the web app sends it through the SDK's own httpClient.
-const keepOtherSessionsSchema = z.boolean().optional();
+const keepOtherSessionsSchema = z
+  .boolean()
+  .optional()
+  .meta({ description: "Our provider's option: true keeps the person's other sessions; otherwise they end" });
+
+const signUpBodySchema = z.object({ loginId: emailSchema, password: secretSchema('password'), user: userSchema });
+const signInBodySchema = z.object({ loginId: loginIdSchema, password: secretSchema('password') });
+const replaceBodySchema = z.object({
+  loginId: loginIdSchema,
+  oldPassword: secretSchema('oldPassword'),
+  newPassword: secretSchema('newPassword'),
+  keepOtherSessions: keepOtherSessionsSchema,
+});
+const updateBodySchema = z.object({ loginId: loginIdSchema, newPassword: secretSchema('newPassword'), keepOtherSessions: keepOtherSessionsSchema });
+const resetBodySchema = z.object({ loginId: loginIdSchema, redirectUrl: urlSchema.optional() });
+const policySchema = z.object({
+  minLength: z.int(),
+  maxLength: z.int(),
+  lowercase: z.boolean(),
+  uppercase: z.boolean(),
+  number: z.boolean(),
+  nonAlphanumeric: z.boolean(),
+  blocksCommonPasswords: z.boolean(),
+});
 
 // One message for every failure, so it never tells whether the account exists or is locked.
 const signInFailed = () =>
@@ -62,14 +86,21 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     return user;
   };
 
-  app.get('/password/policy', async (request) => {
+  app.get('/password/policy', { schema: documentAuthRoute({ summary: 'The password policy', ok: policySchema }) }, async (request) => {
     readAuthorization(request, settings.projectId);
     return presentPasswordPolicy();
   });
 
-  app.post('/password/signup', async (request) => {
+  const signUpDoc = documentAuthRoute({
+    summary: 'Sign up with a password (only where self sign-up is open)',
+    body: signUpBodySchema,
+    ok: jwtResponseSchema,
+    errors: [403, 409, 429],
+    errorMeanings: { 403: 'Sign-up is not open here' },
+  });
+  app.post('/password/signup', { schema: signUpDoc }, async (request) => {
     readAuthorization(request, settings.projectId);
-    const body = parseBody(z.object({ loginId: emailSchema, password: secretSchema('password'), user: userSchema }), request.body);
+    const body = parseBody(signUpBodySchema, request.body);
     throttle(context, 'password.signup', request.ip, body.loginId);
     if (!settings.selfSignUp) throw new AuthError('signUpDisabled', 'Sign-up is not open here; ask your administrator for an account');
     const profile = { email: body.loginId, givenName: body.user?.givenName ?? '', familyName: body.user?.familyName ?? '' };
@@ -86,9 +117,10 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     return context.sessions.start(user, ['pwd'], client, null, true);
   });
 
-  app.post('/password/signin', async (request) => {
+  const signInDoc = documentAuthRoute({ summary: 'Sign in with a password', body: signInBodySchema, ok: jwtResponseSchema, errors: [429] });
+  app.post('/password/signin', { schema: signInDoc }, async (request) => {
     readAuthorization(request, settings.projectId);
-    const body = parseBody(z.object({ loginId: loginIdSchema, password: secretSchema('password') }), request.body);
+    const body = parseBody(signInBodySchema, request.body);
     throttle(context, 'password.signin', request.ip, body.loginId);
     const client = clientInfo(request);
     const user = await checkPassword(body.loginId, body.password, client);
@@ -98,17 +130,15 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
 
   // The answer is a new sign-in for the browser that asked; the session it came with (the SDK
   // sends its stored refresh token) is replaced by it, whatever happens to the others.
-  app.post('/password/replace', async (request) => {
+  const replaceDoc = documentAuthRoute({
+    summary: 'Change the password with the current one; answers a new session',
+    body: replaceBodySchema,
+    ok: jwtResponseSchema,
+    errors: [429],
+  });
+  app.post('/password/replace', { schema: replaceDoc }, async (request) => {
     const { token } = readAuthorization(request, settings.projectId);
-    const body = parseBody(
-      z.object({
-        loginId: loginIdSchema,
-        oldPassword: secretSchema('oldPassword'),
-        newPassword: secretSchema('newPassword'),
-        keepOtherSessions: keepOtherSessionsSchema,
-      }),
-      request.body,
-    );
+    const body = parseBody(replaceBodySchema, request.body);
     throttle(context, 'password.signin', request.ip, body.loginId);
     const client = clientInfo(request);
     const user = await checkPassword(body.loginId, body.oldPassword, client);
@@ -124,12 +154,16 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     return context.sessions.start(user, ['pwd'], client);
   });
 
-  app.post('/password/update', async (request) => {
+  const updateDoc = documentAuthRoute({
+    summary: 'Set a new password from a session that signed in recently (a reset link gives one)',
+    body: updateBodySchema,
+    ok: emptyResponseSchema,
+    errors: [403],
+    errorMeanings: { 403: `${authErrors.recentSignInRequired.errorCode}: the session signed in more than ${recentSignInSeconds / 60} minutes ago; sign in again first` },
+  });
+  app.post('/password/update', { schema: updateDoc }, async (request) => {
     const { token } = readAuthorization(request, settings.projectId);
-    const body = parseBody(
-      z.object({ loginId: loginIdSchema, newPassword: secretSchema('newPassword'), keepOtherSessions: keepOtherSessionsSchema }),
-      request.body,
-    );
+    const body = parseBody(updateBodySchema, request.body);
     const { user, row } = await context.sessions.verifyRefresh(requireToken(token));
     const own = await users.listLoginIds(user.id);
     if (!own.includes(normaliseLoginId(body.loginId))) throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
@@ -147,9 +181,15 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     return {};
   });
 
-  app.post('/password/reset', async (request) => {
+  const resetDoc = documentAuthRoute({
+    summary: 'Mail a password-reset link (verified at /magiclink/verify)',
+    body: resetBodySchema,
+    ok: z.object({ resetMethod: z.literal('email'), maskedEmail: z.string() }),
+    errors: [429],
+  });
+  app.post('/password/reset', { schema: resetDoc }, async (request) => {
     readAuthorization(request, settings.projectId);
-    const body = parseBody(z.object({ loginId: loginIdSchema, redirectUrl: urlSchema.optional() }), request.body);
+    const body = parseBody(resetBodySchema, request.body);
     throttle(context, 'password.reset', request.ip, body.loginId);
     const user = await users.findByLoginId(body.loginId);
     const email = user?.email ?? body.loginId;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
+import { documentAuthRoute, enchantedLinkSentSchema, maskedAddressSchema, maskedEmailSchema } from '../http/openapi.ts';
 import { emailSchema, loginIdSchema, parseBody, phoneSchema, urlSchema, userSchema } from '../http/validation.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { maskEmail } from '../users/user.presenter.ts';
@@ -16,9 +17,40 @@ export type SendMode = 'signin' | 'signup' | 'signup-in';
 const defaultPaths: Record<Kind, string> = { otp: '', magiclink: '/login/verify/', enchantedlink: '/login/enchanted/' };
 export const maskPhone = (phone: string) => `${'*'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
 
+export const channelParamsSchema = (channels: readonly string[]) =>
+  z.object({ channel: z.enum(channels as [string, ...string[]], { error: `channel must be one of ${channels.join(', ')}` }) });
+
 /** The channel from the path, checked against the ones this method offers. */
-export const channelFrom = (request: FastifyRequest, channels: readonly string[]) =>
-  parseBody(z.object({ channel: z.enum(channels as [string, ...string[]], { error: `channel must be one of ${channels.join(', ')}` }) }), request.params).channel;
+export const channelFrom = (request: FastifyRequest, channels: readonly string[]) => parseBody(channelParamsSchema(channels), request.params).channel;
+
+// The login id is an email address or a phone number, as the channel says.
+const sendBodySchema = (loginId: z.ZodType<string>) => z.object({ loginId, URI: urlSchema.optional(), user: userSchema });
+const updateBodySchema = (target: 'email' | 'phone') =>
+  z.object({ loginId: loginIdSchema, URI: urlSchema.optional(), ...(target === 'email' ? { email: emailSchema } : { phone: phoneSchema }) });
+
+const what: Record<Kind, string> = { otp: 'a one-time code', magiclink: 'a magic link', enchantedlink: 'an enchanted link' };
+
+/** The OpenAPI description of a send route; `channels` when the channel is a path parameter. */
+export const documentSend = (kind: Kind, mode: SendMode, channels?: readonly string[]) =>
+  documentAuthRoute({
+    summary: `Send ${what[kind]} to ${mode === 'signin' ? 'sign in' : mode === 'signup' ? 'sign up' : 'sign up or in'}`,
+    description: 'The answer is the same whether or not the login id has an account; only an account is sent anything.',
+    ...(channels ? { params: channelParamsSchema(channels) } : {}),
+    body: sendBodySchema(channels ? z.union([emailSchema, phoneSchema]) : emailSchema),
+    ok: kind === 'enchantedlink' ? enchantedLinkSentSchema : channels ? maskedAddressSchema : maskedEmailSchema,
+    errors: mode === 'signup' ? [403, 429] : [429],
+    errorMeanings: { 403: 'Sign-up is not open here' },
+  });
+
+/** The OpenAPI description of an update route (a signed-in user's new email or phone). */
+export const documentUpdate = (kind: Kind, target: 'email' | 'phone', channels?: readonly string[]) =>
+  documentAuthRoute({
+    summary: `Send ${what[kind]} to confirm a new ${target === 'email' ? 'email address' : 'phone number'} of the signed-in user`,
+    ...(channels ? { params: channelParamsSchema(channels) } : {}),
+    body: updateBodySchema(target),
+    ok: kind === 'enchantedlink' ? enchantedLinkSentSchema : target === 'email' ? maskedEmailSchema : z.object({ maskedPhone: z.string() }),
+    errors: [429],
+  });
 
 /**
  * Sending a code or link to sign in or sign up (contract §2.4–2.6). The answer is the same whether
@@ -27,10 +59,7 @@ export const channelFrom = (request: FastifyRequest, channels: readonly string[]
 export const sendPasswordless = async (context: ProviderContext, request: FastifyRequest, kind: Kind, mode: SendMode, channel: string) => {
   readAuthorization(request, context.settings.projectId);
   const users = usersRepository(context.db);
-  const body = parseBody(
-    z.object({ loginId: channel === 'email' ? emailSchema : phoneSchema, URI: urlSchema.optional(), user: userSchema }),
-    request.body,
-  );
+  const body = parseBody(sendBodySchema(channel === 'email' ? emailSchema : phoneSchema), request.body);
   throttle(context, `${kind}.send`, request.ip, body.loginId);
   if (mode === 'signup' && !context.settings.selfSignUp) {
     throw new AuthError('signUpDisabled', 'Sign-up is not open here; ask your administrator for an account');
@@ -65,14 +94,7 @@ export const sendPasswordless = async (context: ProviderContext, request: Fastif
  */
 export const sendUpdate = async (context: ProviderContext, request: FastifyRequest, kind: Kind, target: 'email' | 'phone', channel: string) => {
   const { token } = readAuthorization(request, context.settings.projectId);
-  const body = parseBody(
-    z.object({
-      loginId: loginIdSchema,
-      URI: urlSchema.optional(),
-      ...(target === 'email' ? { email: emailSchema } : { phone: phoneSchema }),
-    }),
-    request.body,
-  ) as { loginId: string; URI?: string; email?: string; phone?: string };
+  const body = parseBody(updateBodySchema(target), request.body) as { loginId: string; URI?: string; email?: string; phone?: string };
   const { user } = await context.sessions.verifyRefresh(requireToken(token));
   const users = usersRepository(context.db);
   if (!(await users.listLoginIds(user.id)).includes(normaliseLoginId(body.loginId))) {

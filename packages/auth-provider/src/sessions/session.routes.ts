@@ -3,22 +3,67 @@ import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
+import { documentAuthRoute, emptyResponseSchema, jwtResponseSchema, userResponseSchema } from '../http/openapi.ts';
 import { parseBody, textSchema, tokenSchema } from '../http/validation.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
+
+// The SDK sends {} (or its externalToken) to these; nothing in it is read.
+const ignoredBodySchema = z.object({}).meta({ description: 'Ignored: the SDK sends {}' });
+const myTenantsBodySchema = z.object({ dct: z.boolean().optional(), ids: z.array(textSchema(200)).max(500).optional() });
+const selectTenantBodySchema = z.object({ tenant: tokenSchema('tenant').max(200) });
+const signedInNeeded = { 401: 'Unknown project id, or no valid refresh token: the session has ended (the SDK then signs out)' };
+
+const refreshDoc = documentAuthRoute({ summary: 'A new session token; the refresh token rotates', body: ignoredBodySchema, ok: jwtResponseSchema, errorMeanings: signedInNeeded });
+const tryRefreshDoc = documentAuthRoute({
+  summary: 'Refresh if signed in; {} when not',
+  body: ignoredBodySchema,
+  ok: z.union([jwtResponseSchema, emptyResponseSchema]),
+});
+const logoutDoc = documentAuthRoute({ summary: "End this session (the refresh token's family)", body: ignoredBodySchema, ok: emptyResponseSchema });
+const logoutAllDoc = documentAuthRoute({ summary: 'End every session of the user', body: ignoredBodySchema, ok: emptyResponseSchema, errorMeanings: signedInNeeded });
+const meDoc = documentAuthRoute({ summary: 'The signed-in user', ok: userResponseSchema, errorMeanings: signedInNeeded });
+const myTenantsDoc = documentAuthRoute({
+  summary: "The signed-in user's tenants: all, the current one (dct) or the ones named (ids)",
+  body: myTenantsBodySchema,
+  ok: z.object({ tenants: z.array(z.object({ id: z.string(), name: z.string(), customAttributes: z.record(z.string(), z.unknown()) })) }),
+  errorMeanings: signedInNeeded,
+});
+const historyDoc = documentAuthRoute({
+  summary: "The signed-in user's successful sign-ins, newest first",
+  ok: z.array(
+    z.object({
+      userId: z.string(),
+      loginTime: z.int().meta({ description: 'Epoch seconds' }),
+      ip: z.string(),
+      city: z.string(),
+      country: z.string(),
+      method: z.string(),
+      selectedTenant: z.string(),
+    }),
+  ),
+  errorMeanings: signedInNeeded,
+});
+const selectTenantDoc = documentAuthRoute({
+  summary: 'Select the current tenant (dct) of the session',
+  body: selectTenantBodySchema,
+  ok: jwtResponseSchema,
+  errors: [403],
+  errorMeanings: { ...signedInNeeded, 403: 'The user is not a member of that tenant' },
+});
 
 /** Refresh, try-refresh, logout, logoutall, me, me/tenants, me/history, tenant/select (contract §2.14). */
 export const sessionRoutes = async (app: FastifyInstance, context: ProviderContext) => {
   const users = usersRepository(context.db);
   const projectId = context.settings.projectId;
 
-  app.post('/refresh', async (request) => {
+  app.post('/refresh', { schema: refreshDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
     return (await context.sessions.refresh(requireToken(token), clientInfo(request))).response;
   });
 
   // Never fails for a missing or bad token: 200 with no tokens means "not signed in" (contract §2.14).
-  app.post('/try-refresh', async (request) => {
+  app.post('/try-refresh', { schema: tryRefreshDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
     if (!token) return {};
     try {
@@ -29,7 +74,7 @@ export const sessionRoutes = async (app: FastifyInstance, context: ProviderConte
     }
   });
 
-  app.post('/logout', async (request) => {
+  app.post('/logout', { schema: logoutDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
     if (token) {
       const userId = await context.sessions.revokeFamilyOf(token, 'logout').catch(() => undefined);
@@ -38,7 +83,7 @@ export const sessionRoutes = async (app: FastifyInstance, context: ProviderConte
     return {};
   });
 
-  app.post('/logoutall', async (request) => {
+  app.post('/logoutall', { schema: logoutAllDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
     const { user } = await context.sessions.verifyRefresh(requireToken(token));
     await context.sessions.revokeAllForUser(user.id, 'logout all');
@@ -46,16 +91,16 @@ export const sessionRoutes = async (app: FastifyInstance, context: ProviderConte
     return {};
   });
 
-  app.get('/me', async (request) => {
+  app.get('/me', { schema: meDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
     const { user } = await context.sessions.verifyRefresh(requireToken(token));
     const [loginIds, tenants] = await Promise.all([users.listLoginIds(user.id), users.listTenants(user.id)]);
     return presentUser(user, loginIds, tenants);
   });
 
-  app.post('/me/tenants', async (request) => {
+  app.post('/me/tenants', { schema: myTenantsDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
-    const body = parseBody(z.object({ dct: z.boolean().optional(), ids: z.array(textSchema(200)).max(500).optional() }), request.body);
+    const body = parseBody(myTenantsBodySchema, request.body);
     const { user, row } = await context.sessions.verifyRefresh(requireToken(token));
     let tenants = await users.listTenants(user.id);
     if (body.dct) tenants = tenants.filter((t) => t.tenantId === row.selectedTenant);
@@ -63,7 +108,7 @@ export const sessionRoutes = async (app: FastifyInstance, context: ProviderConte
     return { tenants: tenants.map((t) => ({ id: t.tenantId, name: t.tenantName, customAttributes: {} })) };
   });
 
-  app.get('/me/history', async (request) => {
+  app.get('/me/history', { schema: historyDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
     const { user } = await context.sessions.verifyRefresh(requireToken(token));
     return (await context.events.history(user.id)).map((event) => ({
@@ -77,9 +122,9 @@ export const sessionRoutes = async (app: FastifyInstance, context: ProviderConte
     }));
   });
 
-  app.post('/tenant/select', async (request) => {
+  app.post('/tenant/select', { schema: selectTenantDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
-    const body = parseBody(z.object({ tenant: tokenSchema('tenant').max(200) }), request.body);
+    const body = parseBody(selectTenantBodySchema, request.body);
     const refreshJwt = requireToken(token);
     const { user } = await context.sessions.verifyRefresh(refreshJwt);
     const tenants = await users.listTenants(user.id);
