@@ -26,14 +26,17 @@ const pemCertificatePattern = /^-----BEGIN CERTIFICATE-----\s+[A-Za-z0-9+/=\s]+-
 const required = (what = 'is required') => ({ error: what });
 
 // The URL parser accepts control characters in a path, and the uri pattern below counts them as
-// non-space, so both refuse them first.
-const httpsUrl = z
-  .string(required())
-  .trim()
-  .min(1, required())
-  .max(2048, { error: 'must be at most 2048 characters' })
-  .refine(...withoutControlCharacters)
-  .pipe(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }));
+// non-space, so both refuse them first. A function, not a shared schema: the OpenAPI generator
+// drops a schema reused inside a union. The document says what the pipe checks: an https URI.
+const httpsUrl = () =>
+  z
+    .string(required())
+    .trim()
+    .min(1, required())
+    .max(2048, { error: 'must be at most 2048 characters' })
+    .refine(...withoutControlCharacters)
+    .pipe(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }))
+    .meta({ format: 'uri', pattern: '^https://' });
 
 const entityIdSchema = z
   .string(required())
@@ -98,10 +101,11 @@ const permissionsGrantedSchema = z.literal(true, { error: 'confirm that the perm
 export const saveSsoSettingsBodySchema = z
   .object({
     provider: identityProviderSchema,
-    idpSsoUrl: httpsUrl.describe("The identity provider's sign-in (SSO) URL"),
+    idpSsoUrl: httpsUrl().describe("The identity provider's sign-in (SSO) URL"),
     idpEntityId: entityIdSchema.describe("The identity provider's entity id (issuer)"),
+    // Metadata carries the signing certificate: fetched over plain http, anyone on the way could swap it.
     idpMetadataUrl: z
-      .union([z.literal(''), httpsUrl])
+      .union([z.literal(''), httpsUrl()])
       .optional()
       .describe('Where the identity provider publishes its SAML metadata, when it does'),
     idpCertificate: pemCertificateSchema.describe("The identity provider's signing certificate (PEM)"),
@@ -209,9 +213,9 @@ export const onboardingWizardSchema = z
     sso: z
       .object({
         provider: identityProviderSchema,
-        idpSsoUrl: z.string(),
+        idpSsoUrl: z.string().meta({ format: 'uri' }),
         idpEntityId: z.string(),
-        idpMetadataUrl: z.string().nullable(),
+        idpMetadataUrl: z.string().meta({ format: 'uri' }).nullable(),
         idpCertificate: z.string(),
         certificate: z.object({
           subject: z.string(),

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createAuthManagement } from '@vigil/auth-provider';
+import { buildOrganization, buildPerson } from '../test/factories.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 const t = useTestApp();
@@ -30,5 +33,57 @@ describe('GET /api/openapi.json', () => {
     const response = await t.app.inject({ url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
+  });
+});
+
+type Operation = {
+  parameters?: { in: string; name: string; schema?: { enum?: string[]; default?: string } }[];
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+};
+type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+
+describe('the OpenAPI document tells the truth about what each route answers', () => {
+  const signedInSuperadmin = async () => {
+    const org = await buildOrganization(t.db);
+    const admin = await buildPerson(t.db, org.id, { role: 'Superadmin' });
+    await createAuthManagement(t.db).upsertUsers([{ userId: admin.authUserId!, email: admin.email, givenName: 'Ada', familyName: 'Admin', tenants: {} }]);
+    return t.authAs(admin);
+  };
+
+  const mediaType = (header: unknown) => String(header ?? '').split(';')[0]!.trim();
+
+  it('declares text/csv, with a string schema, exactly where a route answers CSV', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
+    const headers = await signedInSuperadmin();
+    const declaredCsv: string[] = [];
+    const answeredCsv: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      const get = operations.get;
+      if (!get) continue;
+      const url = path.replace(/\{\w+\}/g, randomUUID());
+      const offersCsv = get.parameters?.some((p) => p.in === 'query' && p.name === 'format' && p.schema?.enum?.includes('csv'));
+      for (const query of offersCsv ? ['', '?format=csv'] : ['']) {
+        const response = await t.app.inject({ url: `${url}${query}`, headers });
+        const declared = get.responses?.[String(response.statusCode)]?.content ?? {};
+        const type = mediaType(response.headers['content-type']);
+        if (type === 'text/csv') answeredCsv.push(`GET ${path}${query}`);
+        // Every answer whose status is documented has a documented content type.
+        if (Object.keys(declared).length) expect(Object.keys(declared), `GET ${path}${query} answered ${response.statusCode} ${type}`).toContain(type);
+      }
+      if (get.responses?.['200']?.content?.['text/csv']) {
+        declaredCsv.push(`GET ${path}?format=csv`);
+        expect(get.responses['200'].content['text/csv']).toEqual({ schema: expect.objectContaining({ type: 'string' }) });
+      }
+    }
+    expect(answeredCsv.sort()).toEqual(declaredCsv.sort());
+    expect(answeredCsv).toEqual(expect.arrayContaining(['GET /api/organization/login-logs/?format=csv', 'GET /api/organization/users/?format=csv']));
+  });
+
+  it('documents the identity-provider URLs of single sign-on as https URLs', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
+    const body = document.components.schemas.SaveSsoSettingsBodyInput as { properties: Record<string, { anyOf?: object[] }> };
+    const urlSchema = expect.objectContaining({ type: 'string', format: 'uri', pattern: '^https://' });
+    expect(body.properties.idpSsoUrl).toEqual(urlSchema);
+    expect(body.properties.idpMetadataUrl?.anyOf).toEqual([expect.objectContaining({ enum: [''] }), urlSchema]);
   });
 });

@@ -16,6 +16,7 @@ import {
   usersImportResultSchema,
 } from '@vigil/contracts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { jsonOrCsvResponse, replyWithCsv } from '../../lib/csv-reply.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   createOrganizationUser,
@@ -47,17 +48,12 @@ export const organizationUsersRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions>
         tags: ['organisation users'],
         summary: "The organisation's people, filtered, sorted and paged (admins); format=csv downloads every match",
         querystring: organizationUsersQuerySchema,
-        response: { 200: organizationUsersSchema, ...errors },
+        response: { 200: jsonOrCsvResponse(organizationUsersSchema), ...errors },
       },
     },
     async (request, reply) => {
       if (request.query.format !== 'csv') return listOrganizationUsers(db, request.tenant, request.query);
-      const csv = await exportOrganizationUsersCsv(db, request.tenant, request.query);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="users-${day}.csv"`)
-        .send(csv as never); // a CSV body, not the JSON the schema describes
+      return replyWithCsv(reply, 'users', await exportOrganizationUsersCsv(db, request.tenant, request.query));
     },
   );
 
