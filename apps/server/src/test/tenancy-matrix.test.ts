@@ -126,7 +126,7 @@ const matrix: Record<string, MatrixCase> = {
       method: 'POST',
       url: '/api/organization/logo/',
       headers: { 'content-type': 'image/svg+xml' },
-      payload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      payload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'),
     }),
     expectIsolated: async (response, { a, b }) => {
       expect(response.statusCode).toBe(200);
