@@ -34,6 +34,18 @@ export type ManagedUser = {
  * How the application manages the provider's users and tenants, in process. Disabling a user ends
  * all their sessions at once.
  */
+/** Which auth events an organisation's log shows: its people's, optionally narrowed. */
+export type AuthEventFilter = { userIds: string[]; events?: string[]; from?: Date; to?: Date; success?: boolean };
+
+const authEventConditions = (filter: AuthEventFilter) => {
+  const conditions: SQL[] = [inArray(authEvents.userId, filter.userIds)];
+  if (filter.events) conditions.push(inArray(authEvents.event, filter.events));
+  if (filter.from) conditions.push(gte(authEvents.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(authEvents.createdAt, filter.to));
+  if (filter.success !== undefined) conditions.push(eq(authEvents.success, filter.success));
+  return and(...conditions)!;
+};
+
 export const createAuthManagement = (db: AuthDb) => {
   const revokeAll = (userId: string, reason: string) =>
     db
@@ -172,17 +184,28 @@ export const createAuthManagement = (db: AuthDb) => {
         .limit(limit);
     },
     /** Sign-in attempts and other auth events of these users, newest first, with the total for paging. */
-    listAuthEvents: async (filter: { userIds: string[]; events?: string[]; from?: Date; to?: Date; success?: boolean; limit: number; offset: number }) => {
+    listAuthEvents: async (filter: AuthEventFilter & { limit: number; offset: number }) => {
       if (!filter.userIds.length) return { total: 0, events: [] };
-      const conditions: SQL[] = [inArray(authEvents.userId, filter.userIds)];
-      if (filter.events) conditions.push(inArray(authEvents.event, filter.events));
-      if (filter.from) conditions.push(gte(authEvents.createdAt, filter.from));
-      if (filter.to) conditions.push(lt(authEvents.createdAt, filter.to));
-      if (filter.success !== undefined) conditions.push(eq(authEvents.success, filter.success));
-      const where = and(...conditions);
+      const where = authEventConditions(filter);
       const [{ total }] = (await db.select({ total: count() }).from(authEvents).where(where)) as [{ total: number }];
       const events = await db.select().from(authEvents).where(where).orderBy(desc(authEvents.createdAt), desc(authEvents.id)).limit(filter.limit).offset(filter.offset);
       return { total, events };
+    },
+    /**
+     * The same events newest first, keyset-paged for exports: up to `limit` events after `after`,
+     * the `[sortKey, id]` of the last one read. `sortKey` is the database's own text of the time, so
+     * events of the same millisecond are neither repeated nor skipped.
+     */
+    listAuthEventsAfter: async (filter: AuthEventFilter, after: readonly [string, string] | undefined, limit: number) => {
+      if (!filter.userIds.length) return [];
+      const conditions = [authEventConditions(filter)];
+      if (after) conditions.push(sql`(${authEvents.createdAt}, ${authEvents.id}) < (${after[0]}::timestamptz, ${after[1]})`);
+      return db
+        .select({ event: authEvents, sortKey: sql<string>`${authEvents.createdAt}::text` })
+        .from(authEvents)
+        .where(and(...conditions))
+        .orderBy(desc(authEvents.createdAt), desc(authEvents.id))
+        .limit(limit);
     },
     /** Renames a tenant the provider knows; one it does not know is left alone. */
     renameTenant: async (tenantId: string, name: string) => db.update(tenants).set({ name }).where(eq(tenants.id, tenantId)),

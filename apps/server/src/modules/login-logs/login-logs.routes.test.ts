@@ -72,6 +72,22 @@ describe('GET /api/organization/login-logs/', () => {
     expect(response.body).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
+  it('exports every matching entry across several batches read by key, each once, newest first', async () => {
+    const { admin, member } = await buildOrgWithLogins();
+    // 2,500 failures in the same second: the export reads them by key in batches, ties and all.
+    const second = new Date(Date.now() - 5 * 60_000);
+    await t.db.insert(authEvents).values(
+      Array.from({ length: 2_500 }, (_, index) => ({ id: `B${String(index).padStart(5, '0')}${member.id}`, userId: member.authUserId, event: 'signin', method: 'password', success: false, reason: 'wrong password', createdAt: second })),
+    );
+    const response = await t.app.inject({ url: '/api/organization/login-logs/?format=csv&outcome=failure', headers: await t.authAs(admin) });
+    expect(response.statusCode).toBe(200);
+    const rows = response.body.trim().split('\n').slice(1);
+    expect(rows).toHaveLength(2_501);
+    const times = rows.map((row) => row.split(',')[0]!);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await t.app.inject({ url: '/api/organization/login-logs/?outcome=failure', headers: await t.authAs(admin) })).json().total).toBe(2_501);
+  });
+
   it.each(['Manager', 'User'] as const)('refuses a %s with 403', async (role) => {
     const person = await buildPerson(t.db, (await buildOrganization(t.db)).id, { role });
     expect((await t.app.inject({ url: '/api/organization/login-logs/', headers: await t.authAs(person) })).statusCode).toBe(403);

@@ -3,7 +3,7 @@ import type { AuthManagement } from '@vigil/auth-provider';
 import { apiErrorBodySchema, loginLogsQuerySchema, loginLogsSchema } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
 import { jsonOrCsvResponse, replyWithCsv } from '../../lib/csv-reply.ts';
-import { listLoginLogs, loginLogsAsCsv } from './login-logs.service.ts';
+import { listLoginLogs, streamLoginLogsCsv } from './login-logs.service.ts';
 
 export const loginLogsRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthManagement }> = async (app, { db, management }) => {
   app.get(
@@ -11,15 +11,14 @@ export const loginLogsRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMa
     {
       schema: {
         tags: ['organisations'],
-        summary: "The organisation's login log (admins); format=csv downloads up to 10,000 entries",
+        summary: "The organisation's login log (admins); format=csv streams every matching entry",
         querystring: loginLogsQuerySchema,
         response: { 200: jsonOrCsvResponse(loginLogsSchema), 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema },
       },
     },
     async (request, reply) => {
-      const logs = await listLoginLogs(db, management, request.tenant, request.query);
-      if (request.query.format !== 'csv') return logs;
-      return replyWithCsv(reply, 'login-log', loginLogsAsCsv(logs));
+      if (request.query.format === 'csv') return replyWithCsv(reply, 'login-log', await streamLoginLogsCsv(db, management, request.tenant, request.query));
+      return listLoginLogs(db, management, request.tenant, request.query);
     },
   );
 };

@@ -75,7 +75,8 @@ const describeCsvError = (error: CsvError, text: string): UsersCsvProblem => {
       line,
     );
   }
-  const line = error.lines;
+  // csv-parse counts the lines it has read; its types leave the field untyped.
+  const line = typeof error.lines === 'number' ? error.lines : undefined;
   if (error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_CLOSING_QUOTE') {
     return new UsersCsvProblem(
       `Line ${line} has a quote (") inside a cell. A cell with quotes in it must itself be in quotes, with each quote inside doubled, like "Ann ""Annie"" Lee"; or leave the quotes out. ${fixAndChooseAgain}`,
