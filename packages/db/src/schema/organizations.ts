@@ -9,6 +9,8 @@ export const organizations = pgTable(
     name: text().notNull(),
     domain: text().notNull().default(''),
     pictureFileName: text().notNull().default(''),
+    /** An IANA time zone: when its people's days start, unless a person has their own. */
+    timeZone: text().notNull().default('UTC'),
     hasPaidAccess: boolean().notNull().default(false),
     isDmiCompleted: boolean().notNull().default(false),
     isInitialTestingCompleted: boolean().notNull().default(false),

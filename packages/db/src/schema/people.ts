@@ -37,6 +37,13 @@ export const people = pgTable(
     departmentId: uuid(),
     managerId: uuid(),
     startDate: date({ mode: 'string' }),
+    jobTitle: text(),
+    /** E.164, e.g. +14155550123. */
+    phone: text(),
+    /** An IANA time zone; null follows the organisation's. */
+    timeZone: text(),
+    /** One of the learning languages (fr_fr, en_us, …); null follows the organisation's default, English. */
+    preferredLanguage: text(),
     pictureFileName: text().notNull().default(''),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
