@@ -14,7 +14,6 @@ describe('bad input gets a clear 4xx in the contract shape, never a 5xx', () => 
     ['a missing password', '/password/signin', { loginId: 'a@b.test' }, 'password'],
     ['a malformed email', '/otp/signin/email', { loginId: 'not-an-email' }, 'loginId'],
     ['a phone that is not + and 4-15 digits', '/otp/signin/sms', { loginId: '12345' }, 'loginId'],
-    ['an unknown channel', '/otp/signin/pigeon', { loginId: 'a@b.test' }, 'channel'],
     ['an empty code', '/otp/verify/email', { loginId: 'a@b.test', code: '' }, 'code'],
     ['an empty token', '/magiclink/verify', { token: '' }, 'token'],
   ])('%s', async (_case, path, body, field) => {
@@ -97,6 +96,20 @@ describe('bad input gets a clear 4xx in the contract shape, never a 5xx', () => 
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBeTruthy();
+  });
+
+  it('an unknown channel is no route: JSON 404', async () => {
+    const response = await post('/otp/signin/pigeon', { loginId: 'a@b.test' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ errorCode: 'E011404', errorDescription: 'No route POST /v1/auth/otp/signin/pigeon' });
+  });
+
+  it('the keys of an unknown project: JSON 404', async () => {
+    for (const url of ['/v2/keys/P2someoneelse', '/v1/keys/P2someoneelse']) {
+      const response = await provider.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ errorCode: 'E011404', errorDescription: 'Unknown project id' });
+    }
   });
 
   it('an unknown path answers JSON 404', async () => {

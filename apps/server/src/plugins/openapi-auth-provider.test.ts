@@ -103,6 +103,9 @@ describe('the OpenAPI document tells the truth about the embedded provider', () 
     expect(matchesDocumented(document, signInOperation, 429, limited.json())).toEqual([]);
 
     const keys = await t.app.inject({ url: `/v2/keys/${testProjectId}` });
-    expect(matchesDocumented(document, document.paths['/v2/keys/{projectId}']!.get!, 200, keys.json())).toEqual([]);
+    expect(matchesDocumented(document, document.paths[`/v2/keys/${testProjectId}`]!.get!, 200, keys.json())).toEqual([]);
+    const otherProject = await t.app.inject({ url: '/v2/keys/P2someoneelse' });
+    expect(otherProject.statusCode).toBe(404);
+    expect(otherProject.json()).toMatchObject({ errorCode: 'E011404' });
   });
 });

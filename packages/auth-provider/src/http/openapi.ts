@@ -81,7 +81,6 @@ export const jwtResponseSchema = z
 export const emptyResponseSchema = z.object({}).meta({ description: 'Done' });
 export const maskedEmailSchema = z.object({ maskedEmail: z.string() });
 export const maskedPhoneSchema = z.object({ maskedPhone: z.string() });
-export const maskedAddressSchema = z.union([maskedEmailSchema, maskedPhoneSchema]).meta({ description: 'Sent, if the login id belongs to an account: where to, masked' });
 export const enchantedLinkSentSchema = z.object({ pendingRef: z.string(), linkId: z.string(), maskedEmail: z.string() });
 
 /**

@@ -17,7 +17,7 @@ import { consumeLinkToken, takeVerifiedPending } from './verifications.ts';
  */
 export const enchantedLinkRoutes = async (app: FastifyInstance, context: ProviderContext) => {
   for (const mode of ['signin', 'signup', 'signup-in'] as const) {
-    app.post(`/enchantedlink/${mode}/email`, { schema: documentSend('enchantedlink', mode) }, (request) =>
+    app.post(`/enchantedlink/${mode}/email`, { schema: documentSend('enchantedlink', mode, 'email') }, (request) =>
       sendPasswordless(context, request, 'enchantedlink', mode, 'email'),
     );
   }

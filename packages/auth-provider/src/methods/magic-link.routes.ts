@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context.ts';
 import { readAuthorization } from '../http/request-context.ts';
 import { documentAuthRoute, jwtResponseSchema } from '../http/openapi.ts';
 import { parseBody, tokenSchema } from '../http/validation.ts';
-import { channelFrom, completeVerification, documentSend, documentUpdate, sendPasswordless, sendUpdate } from './passwordless.ts';
+import { completeVerification, documentSend, documentUpdate, sendPasswordless, sendUpdate } from './passwordless.ts';
 
 const sendChannels = ['email', 'sms', 'whatsapp'] as const;
 const updatePhoneChannels = ['sms', 'whatsapp', 'im'] as const;
@@ -18,16 +18,20 @@ import { consumeLinkToken } from './verifications.ts';
  */
 export const magicLinkRoutes = async (app: FastifyInstance, context: ProviderContext) => {
   for (const mode of ['signin', 'signup', 'signup-in'] as const) {
-    app.post(`/magiclink/${mode}/:channel`, { schema: documentSend('magiclink', mode, sendChannels) }, (request) =>
-      sendPasswordless(context, request, 'magiclink', mode, channelFrom(request, sendChannels)),
-    );
+    for (const channel of sendChannels) {
+      app.post(`/magiclink/${mode}/${channel}`, { schema: documentSend('magiclink', mode, channel) }, (request) =>
+        sendPasswordless(context, request, 'magiclink', mode, channel),
+      );
+    }
   }
   app.post('/magiclink/update/email', { schema: documentUpdate('magiclink', 'email') }, (request) =>
     sendUpdate(context, request, 'magiclink', 'email', 'email'),
   );
-  app.post('/magiclink/update/phone/:channel', { schema: documentUpdate('magiclink', 'phone', updatePhoneChannels) }, (request) =>
-    sendUpdate(context, request, 'magiclink', 'phone', channelFrom(request, updatePhoneChannels)),
-  );
+  for (const channel of updatePhoneChannels) {
+    app.post(`/magiclink/update/phone/${channel}`, { schema: documentUpdate('magiclink', 'phone') }, (request) =>
+      sendUpdate(context, request, 'magiclink', 'phone', channel),
+    );
+  }
 
   const verifyDoc = documentAuthRoute({
     summary: 'Verify a magic link or a password-reset link: a session',

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization } from '../http/request-context.ts';
 import { documentAuthRoute, jwtResponseSchema } from '../http/openapi.ts';
 import { loginIdSchema, parseBody, tokenSchema } from '../http/validation.ts';
-import { amrForChannel, channelFrom, channelParamsSchema, completeVerification, documentSend, documentUpdate, sendPasswordless, sendUpdate } from './passwordless.ts';
+import { amrForChannel, completeVerification, documentSend, documentUpdate, sendPasswordless, sendUpdate } from './passwordless.ts';
 import { throttle } from './throttle.ts';
 import { consumeCode } from './verifications.ts';
 
@@ -13,29 +13,29 @@ const channels = ['email', 'sms', 'voice', 'whatsapp', 'im'] as const;
 const phoneChannels = ['sms', 'voice', 'whatsapp', 'im'] as const;
 const verifyBodySchema = z.object({ loginId: loginIdSchema, code: tokenSchema('code') });
 
-/** One-time codes on every channel (contract §2.4). */
-export const otpRoutes = async (app: FastifyInstance, context: ProviderContext) => {
-  for (const mode of ['signin', 'signup', 'signup-in'] as const) {
-    app.post(`/otp/${mode}/:channel`, { schema: documentSend('otp', mode, channels) }, (request) =>
-      sendPasswordless(context, request, 'otp', mode, channelFrom(request, channels)),
-    );
-  }
-  app.post('/otp/update/email', { schema: documentUpdate('otp', 'email') }, (request) => sendUpdate(context, request, 'otp', 'email', 'email'));
-  app.post('/otp/update/phone/:channel', { schema: documentUpdate('otp', 'phone', phoneChannels) }, (request) =>
-    sendUpdate(context, request, 'otp', 'phone', channelFrom(request, phoneChannels)),
-  );
-
-  const verifyDoc = documentAuthRoute({
-    summary: 'Verify a one-time code: a session',
-    params: channelParamsSchema(channels),
+const verifyDoc = (channel: string) =>
+  documentAuthRoute({
+    summary: `Verify a one-time code sent by ${channel}: a session`,
     body: verifyBodySchema,
     ok: jwtResponseSchema,
     errors: [409, 429],
-    errorMeanings: { 409: 'The code or link confirmed a new email or phone that another account signs in with already' },
+    errorMeanings: { 409: 'The code confirmed a new email or phone that another account signs in with already' },
   });
-  app.post('/otp/verify/:channel', { schema: verifyDoc }, async (request) => {
+
+/** One-time codes on every channel (contract §2.4); the channel is the path's last segment. */
+export const otpRoutes = async (app: FastifyInstance, context: ProviderContext) => {
+  for (const mode of ['signin', 'signup', 'signup-in'] as const) {
+    for (const channel of channels) {
+      app.post(`/otp/${mode}/${channel}`, { schema: documentSend('otp', mode, channel) }, (request) => sendPasswordless(context, request, 'otp', mode, channel));
+    }
+  }
+  app.post('/otp/update/email', { schema: documentUpdate('otp', 'email') }, (request) => sendUpdate(context, request, 'otp', 'email', 'email'));
+  for (const channel of phoneChannels) {
+    app.post(`/otp/update/phone/${channel}`, { schema: documentUpdate('otp', 'phone') }, (request) => sendUpdate(context, request, 'otp', 'phone', channel));
+  }
+
+  const verify = async (request: FastifyRequest, channel: string) => {
     readAuthorization(request, context.settings.projectId);
-    const channel = channelFrom(request, channels);
     const body = parseBody(verifyBodySchema, request.body);
     throttle(context, 'otp.verify', request.ip, body.loginId);
     try {
@@ -47,5 +47,6 @@ export const otpRoutes = async (app: FastifyInstance, context: ProviderContext) 
       }
       throw error;
     }
-  });
+  };
+  for (const channel of channels) app.post(`/otp/verify/${channel}`, { schema: verifyDoc(channel) }, (request) => verify(request, channel));
 };

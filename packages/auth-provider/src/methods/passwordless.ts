@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
-import { documentAuthRoute, enchantedLinkSentSchema, maskedAddressSchema, maskedEmailSchema } from '../http/openapi.ts';
+import { documentAuthRoute, enchantedLinkSentSchema, maskedEmailSchema, maskedPhoneSchema } from '../http/openapi.ts';
 import { emailSchema, loginIdSchema, parseBody, phoneSchema, urlSchema, userSchema } from '../http/validation.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { maskEmail } from '../users/user.presenter.ts';
@@ -17,12 +17,6 @@ export type SendMode = 'signin' | 'signup' | 'signup-in';
 const defaultPaths: Record<Kind, string> = { otp: '', magiclink: '/login/verify/', enchantedlink: '/login/enchanted/' };
 export const maskPhone = (phone: string) => `${'*'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
 
-export const channelParamsSchema = (channels: readonly string[]) =>
-  z.object({ channel: z.enum(channels as [string, ...string[]], { error: `channel must be one of ${channels.join(', ')}` }) });
-
-/** The channel from the path, checked against the ones this method offers. */
-export const channelFrom = (request: FastifyRequest, channels: readonly string[]) => parseBody(channelParamsSchema(channels), request.params).channel;
-
 // The login id is an email address or a phone number, as the channel says.
 const sendBodySchema = (loginId: z.ZodType<string>) => z.object({ loginId, URI: urlSchema.optional(), user: userSchema });
 const updateBodySchema = (target: 'email' | 'phone') =>
@@ -30,25 +24,26 @@ const updateBodySchema = (target: 'email' | 'phone') =>
 
 const what: Record<Kind, string> = { otp: 'a one-time code', magiclink: 'a magic link', enchantedlink: 'an enchanted link' };
 
-/** The OpenAPI description of a send route; `channels` when the channel is a path parameter. */
-export const documentSend = (kind: Kind, mode: SendMode, channels?: readonly string[]) =>
+/**
+ * The OpenAPI description of a send route. Each channel is a route of its own (the contract's path
+ * suffix), so each documents the login id it takes and an unknown channel is simply no route.
+ */
+export const documentSend = (kind: Kind, mode: SendMode, channel: string) =>
   documentAuthRoute({
-    summary: `Send ${what[kind]} to ${mode === 'signin' ? 'sign in' : mode === 'signup' ? 'sign up' : 'sign up or in'}`,
+    summary: `Send ${what[kind]} by ${channel} to ${mode === 'signin' ? 'sign in' : mode === 'signup' ? 'sign up' : 'sign up or in'}`,
     description: 'The answer is the same whether or not the login id has an account; only an account is sent anything.',
-    ...(channels ? { params: channelParamsSchema(channels) } : {}),
-    body: sendBodySchema(channels ? z.union([emailSchema, phoneSchema]) : emailSchema),
-    ok: kind === 'enchantedlink' ? enchantedLinkSentSchema : channels ? maskedAddressSchema : maskedEmailSchema,
+    body: sendBodySchema(channel === 'email' ? emailSchema : phoneSchema),
+    ok: kind === 'enchantedlink' ? enchantedLinkSentSchema : channel === 'email' ? maskedEmailSchema : maskedPhoneSchema,
     errors: mode === 'signup' ? [403, 429] : [429],
     errorMeanings: { 403: 'Sign-up is not open here' },
   });
 
 /** The OpenAPI description of an update route (a signed-in user's new email or phone). */
-export const documentUpdate = (kind: Kind, target: 'email' | 'phone', channels?: readonly string[]) =>
+export const documentUpdate = (kind: Kind, target: 'email' | 'phone') =>
   documentAuthRoute({
     summary: `Send ${what[kind]} to confirm a new ${target === 'email' ? 'email address' : 'phone number'} of the signed-in user`,
-    ...(channels ? { params: channelParamsSchema(channels) } : {}),
     body: updateBodySchema(target),
-    ok: kind === 'enchantedlink' ? enchantedLinkSentSchema : target === 'email' ? maskedEmailSchema : z.object({ maskedPhone: z.string() }),
+    ok: kind === 'enchantedlink' ? enchantedLinkSentSchema : target === 'email' ? maskedEmailSchema : maskedPhoneSchema,
     errors: [429],
   });
 
