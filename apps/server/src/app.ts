@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { type AuthMethod, authProviderPlugin, createAuthManagement } from '@vigil/auth-provider';
+import { apiErrorBodySchema } from '@vigil/contracts';
 import type { DatabaseConnection } from '@vigil/db';
 import type { Config } from './config.ts';
 import { jobDefinitions } from './job-registry.ts';
@@ -23,7 +24,7 @@ import { organizationSettingsRoutes } from './modules/organizations/organization
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
-import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -50,6 +51,11 @@ declare module 'fastify' {
 /** Sign-in methods the embedded provider offers the web app; OAuth, SAML and passkeys come with part 2. */
 const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email', 'magiclink', 'enchantedlink'];
 
+/** Paths the embedded authentication provider serves (/v1/auth, /v1/keys, /v2/keys). */
+const providerPaths = /^\/v\d+\//;
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const bodyErrorResponses = { 400: apiErrorBodySchema, 413: apiErrorBodySchema, 415: apiErrorBodySchema };
+
 /** The whole product as one Fastify instance: used by main.ts and by every integration test. */
 export const buildApp = async ({ config, connection, sessionKeys, logger }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
@@ -59,6 +65,12 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL Fastify cannot route (bad percent-encoding, a parameter over its length limit) is a bad
+    // request in the shape of whoever serves that path: the provider's (contract §3.1 badRequest) or the API's.
+    frameworkErrors: (error, request, reply) => {
+      if (!providerPaths.test(request.url)) return respondToError(error, request, reply);
+      return (reply as FastifyReply).code(400).send({ errorCode: 'E011001', errorDescription: error.message, errorMessage: error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route as registered, so tests can check each one is documented and in the tenancy matrix.
@@ -68,6 +80,11 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
     // Public routes need no session; say so in the OpenAPI document too.
     if (route.config?.public && route.schema) route.schema = { ...route.schema, security: [] };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Fastify reads a body on these methods whatever the route expects, and refuses one too large
+    // or of a type it has no parser for before the handler runs: document those answers on every such /api route.
+    if (route.url.startsWith('/api/') && route.schema?.response && methods.some((method) => bodyMethods.has(method))) {
+      route.schema = { ...route.schema, response: { ...bodyErrorResponses, ...(route.schema.response as object) } };
+    }
     for (const method of methods) {
       if (method === 'HEAD') continue;
       routeTable.push({ method, url: route.url, hidden: route.schema?.hide === true, isPublic: route.config?.public === true });
