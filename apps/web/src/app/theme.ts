@@ -3,6 +3,8 @@ import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 
+import { breakLongWords } from '../components/break-long-words';
+
 /**
  * People who ask their system for less motion get none: MUI's transitions (menus, dialogs, the
  * drawer) complete at once and buttons show no ripple. End-to-end runs ask for it too, so axe never
@@ -44,12 +46,15 @@ const themeOptions: ThemeOptions = {
     // System fonts: no web-font download, and they render well in every locale we translate to.
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-    h1: { fontSize: '2rem', fontWeight: 600, lineHeight: 1.25 },
-    h2: { fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.3 },
+    h1: { fontSize: '2rem', fontWeight: 600, lineHeight: 1.25, ...breakLongWords },
+    h2: { fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.3, ...breakLongWords },
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: breakLongWords } },
+    MuiBreadcrumbs: { styleOverrides: { li: breakLongWords } },
+    MuiListItemText: { styleOverrides: { primary: breakLongWords, secondary: breakLongWords } },
+    MuiListSubheader: { styleOverrides: { root: breakLongWords } },
     // Underlined links stay recognisable without relying on colour alone.
     MuiLink: { defaultProps: { underline: 'always' } },
   },

@@ -132,6 +132,28 @@ describe('the managed-service switcher', { timeout: 30_000 }, () => {
     expect(within(screen.getByTestId('company-switcher')).getByRole('combobox')).not.toHaveAttribute('aria-disabled');
   });
 
+  // In the 200 px side navigation and in a phone's menu, a long name must not be cut short.
+  it('gives long names room: the chosen one and every option wrap instead of being cut', async () => {
+    const wraps = (element: Element) => {
+      const style = getComputedStyle(element);
+      expect([style.whiteSpace, style.overflowWrap, style.textOverflow], element.textContent ?? '').toEqual(['normal', 'anywhere', 'clip']);
+    };
+    stubServer();
+    renderOperator('/reporting/');
+
+    const combobox = within(await findSwitcher()).getByRole('combobox', { name: /Company/ });
+    // The full name is the combobox's value, and its description (a title) for screen readers.
+    expect(combobox).toHaveTextContent(/^Vigil Demo Managed Services$/);
+    expect(combobox).toHaveAccessibleDescription('Vigil Demo Managed Services');
+    wraps(combobox);
+    fireEvent.mouseDown(combobox);
+    for (const option of within(screen.getByRole('listbox')).getAllByRole('option')) wraps(option);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch company' }));
+    for (const item of within(screen.getByRole('menu', { name: 'Switch company' })).getAllByRole('menuitemradio')) wraps(item);
+  });
+
   it('is also in the top bar, as a menu of the same organisations', async () => {
     stubServer();
     const { fake } = renderOperator('/reporting/');

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { breakLongWords } from '../../../components/break-long-words';
 import { SwapHorizIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
 import { useApiClient } from '../../../lib/api-client';
@@ -55,6 +56,10 @@ const useCompanySwitch = (companies: readonly ManagedCompany[]) => {
   return { choices, switching, switchTo };
 };
 
+// Company names can be long ("Harbor & Pike Legal"), and the side navigation is 200 px wide: names
+// wrap onto more lines rather than end in an ellipsis, in the field and in the menus.
+const wrapNames = { whiteSpace: 'normal', textOverflow: 'clip', ...breakLongWords } as const;
+
 // The operator's own organisation first, marked as theirs, then the managed companies by name.
 // (No subheadings: MUI's Select would make them selectable options.)
 const orderedChoices = ({ home, clients }: CompanyChoices) => (home ? [home, ...clients] : [...clients]);
@@ -89,10 +94,13 @@ export const CompanySwitcher = ({ currentOrganization, companies }: CompanySwitc
       disabled={switching}
       onChange={(event) => void switchTo(event.target.value)}
       data-testid="company-switcher"
-      sx={{ my: 1 }}
+      // Two classes, to outweigh the single-line rule MUI gives the select's display.
+      sx={{ my: 1, '& .MuiInputBase-input.MuiSelect-select': wrapNames }}
       slotProps={{
         select: {
           displayEmpty: true,
+          // Also the field's description, so a screen reader says the full name with the label.
+          SelectDisplayProps: { title: currentOrganization },
           // The personal record's organisation: the name the server gives the tenant the session acts in.
           renderValue: () => (switching ? t('shell.companySwitcher.switching') : currentOrganization),
           MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } },
@@ -101,7 +109,7 @@ export const CompanySwitcher = ({ currentOrganization, companies }: CompanySwitc
       }}
     >
       {orderedChoices(choices).map((choice) => (
-        <MenuItem key={choice.id} value={choice.id} data-testid={`company-option-${choice.id}`}>
+        <MenuItem key={choice.id} value={choice.id} data-testid={`company-option-${choice.id}`} sx={wrapNames}>
           <ChoiceLabel choice={choice} isHome={choice === choices.home} />
         </MenuItem>
       ))}
@@ -156,7 +164,7 @@ export const TopBarCompanySwitcher = ({ user }: { user: ShellUser }) => {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId }, paper: { sx: { maxHeight: 420, minWidth: 240 } } }}
+        slotProps={{ list: { 'aria-labelledby': buttonId }, paper: { sx: { maxHeight: 420, minWidth: 240, maxWidth: 'calc(100vw - 32px)' } } }}
       >
         {orderedChoices(choices).map((choice) => {
           const current = choice.id === choices.currentId;
@@ -171,6 +179,7 @@ export const TopBarCompanySwitcher = ({ user }: { user: ShellUser }) => {
                 void switchTo(choice.id);
               }}
               data-testid={`top-bar-company-option-${choice.id}`}
+              sx={wrapNames}
             >
               <ChoiceLabel choice={choice} isHome={choice === choices.home} />
             </MenuItem>

@@ -71,6 +71,19 @@ describe('ShellLayout: landmarks and top bar', () => {
     expect(within(banner).getByTestId('organization-name')).toHaveTextContent('Northwind Logistics');
   });
 
+  it('shows the whole organisation name at small widths, wrapping rather than cut to a letter', () => {
+    const longName = buildShellUser({ ...owen, organization: 'Harbor & Pike Legal Services International' });
+    renderShell(longName, '/dashboard/trainings/');
+
+    // The name wraps (below sm on a row of its own; jsdom cannot show breakpoints, the e2e screenshots
+    // at 400 px do), and its title carries the full text where two lines are not enough.
+    const name = within(screen.getByRole('banner')).getByTestId('organization-name');
+    expect(name).toHaveTextContent('Harbor & Pike Legal Services International');
+    expect(name).toHaveAttribute('title', 'Harbor & Pike Legal Services International');
+    expect(getComputedStyle(name)).toMatchObject({ whiteSpace: 'normal', overflowWrap: 'anywhere' });
+    expect(getComputedStyle(name).textOverflow).not.toBe('ellipsis');
+  });
+
   it('shows no broken image when the organisation has no logo', () => {
     renderShell(amelia, '/insights/organization/');
 
@@ -190,6 +203,23 @@ describe('ShellLayout: side navigation', () => {
 
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toBeVisible();
+  });
+});
+
+// Long words ("Unternehmenskennzahlen") must wrap or hyphenate, never be clipped: hyphens where the
+// browser can hyphenate the page's language (html lang), and a break anywhere where it cannot.
+describe('ShellLayout: long words', () => {
+  const breaksLongWords = (element: Element) => expect(getComputedStyle(element)).toMatchObject({ overflowWrap: 'anywhere', hyphens: 'auto' });
+
+  it('wrap in the side navigation, the breadcrumbs, the page title and buttons', () => {
+    renderShell(amelia, '/insights/organization/training-status/');
+
+    const navigation = nav();
+    breaksLongWords(within(navigation).getByText('Company Metrics'));
+    breaksLongWords(within(navigation).getByText('Departments'));
+    breaksLongWords(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Training Status').closest('li')!);
+    breaksLongWords(screen.getByTestId('page-title'));
+    breaksLongWords(within(screen.getByRole('banner')).getByRole('button', { name: 'Feedback' }));
   });
 });
 

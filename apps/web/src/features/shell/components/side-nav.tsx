@@ -130,7 +130,8 @@ const SectionHeader = ({
   const { t } = useTranslation();
   if (!section.header) return null;
   return (
-    <ListSubheader id={`${idPrefix}-section-${section.id}`} disableSticky sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+    // A heading that wraps (a long German compound) keeps an ordinary line height.
+    <ListSubheader id={`${idPrefix}-section-${section.id}`} disableSticky sx={{ lineHeight: 1.4, py: 1, bgcolor: 'transparent' }}>
       {section.header.kind === 'companySwitcher' ? companySwitcher : null}
       {t(section.header.labelKey)}
     </ListSubheader>
