@@ -66,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMana
     {
       schema: {
         tags: ['account'],
-        summary: 'End one of your other sessions: it is signed out at its next token refresh (audited)',
+        summary: 'End one of your other sessions: it is signed out at once (audited)',
         params: accountSessionParamsSchema,
         response: { 200: revokedSessionsSchema, ...errors },
       },

@@ -80,7 +80,7 @@ export const listAccountSessions = async (management: AuthManagement, tenant: Te
 };
 
 /**
- * Ends one of the caller's own sessions: that browser is signed out at its next token refresh.
+ * Ends one of the caller's own sessions: the API refuses it at once, and it cannot renew.
  * @throws AppError VALIDATION_FAILED for the session in use (signing out ends that one);
  *   NOT_FOUND for a session that is not the caller's or has already ended.
  */

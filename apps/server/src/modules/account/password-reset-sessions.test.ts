@@ -55,7 +55,11 @@ describe('a password reset through the embedded provider (the issue journey)', (
     const reset = verified.json();
     expect((await provider('/password/update', { loginId: email, newPassword: 'a new passphrase after the reset' }, reset.refreshJwt)).statusCode).toBe(200);
 
-    // The first session cannot renew: no new session token for it, so the API is closed to it at expiry.
+    // The first session is closed at once: its session token, still unexpired, no longer reads the API…
+    const stale = await t.app.inject({ url: '/api/personal_user_data/', headers: { authorization: `Bearer ${first.sessionJwt}` } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error.message).toBe('This session has ended: sign in again');
+    // …and it cannot renew.
     const renewal = await provider('/refresh', {}, first.refreshJwt);
     expect(renewal.statusCode).toBe(401);
     expect(renewal.json()).toMatchObject({ errorCode: 'E064001' });
