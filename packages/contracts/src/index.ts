@@ -15,3 +15,4 @@ export * from './organization-settings.ts';
 export * from './account.ts';
 export * from './onboarding-wizard.ts';
 export * from './phishing-content.ts';
+export * from './events.ts';

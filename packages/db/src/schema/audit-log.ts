@@ -7,6 +7,10 @@ export const auditLog = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     organizationId: tenantOwnerColumn(),
+    /** Who acted: a person, a job, a tracking token, an API key or a SCIM client (lib/scope.ts). */
+    actorKind: text().notNull().default('person'),
+    /** The actor's id when it is not a person (the job's name, the key's id…). */
+    actorId: text(),
     actorPersonId: uuid(),
     actorAuthUserId: text(),
     actorEmail: text(),

@@ -6,3 +6,5 @@ export * from './audit-log.ts';
 export * from './company-logos.ts';
 export * from './onboarding.ts';
 export * from './rate-limits.ts';
+export * from './phishing.ts';
+export * from './events.ts';

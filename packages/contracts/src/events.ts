@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * Everything the event log records about simulations. Training and risk add their own types later.
+ * `machine_click` and `machine_open` are requests a mail-security scanner made, never a failure.
+ */
+export const simulationEventTypes = [
+  'sent',
+  'delivered',
+  'delivery_failed',
+  'delivery_uncertain',
+  'opened',
+  'clicked',
+  'landing_visited',
+  'submitted',
+  'attachment_opened',
+  'qr_scanned',
+  'replied',
+  'called',
+  'reported',
+  'machine_click',
+  'machine_open',
+] as const;
+export const simulationEventTypeSchema = z.enum(simulationEventTypes);
+export type SimulationEventType = z.infer<typeof simulationEventTypeSchema>;
+
+/** The outcomes that count as falling for a lure (a failure), strongest last. */
+export const failureEventTypes = ['clicked', 'attachment_opened', 'qr_scanned', 'called', 'replied', 'submitted'] as const satisfies readonly SimulationEventType[];

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantOwnerColumn } from './tenant-owner.ts';
+
+/**
+ * The one append-only log of what happened to whom: mail sent and delivered, links clicked,
+ * reports, training progress. Every projection (campaign counters, recipient status, skill ratings,
+ * risk scores) is derived from it by consumers reading in id order, and can be rebuilt from it.
+ * Rows are never updated or deleted by the product.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: tenantOwnerColumn(),
+    personId: uuid(),
+    campaignId: uuid(),
+    recipientId: uuid(),
+    type: text().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index().on(t.organizationId, t.occurredAt),
+    index().on(t.personId, t.occurredAt),
+    index()
+      .on(t.campaignId, t.type)
+      .where(sql`${t.campaignId} is not null`),
+  ],
+);
+
+/** How far each consumer of the event log has read; its row is locked while it applies a batch. */
+export const eventCursors = pgTable('event_cursors', {
+  consumer: text().primaryKey(),
+  lastEventId: bigint({ mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Progress of long work (preparing a large campaign, an import) that the UI shows as a bar. */
+export const jobProgress = pgTable(
+  'job_progress',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: tenantOwnerColumn(),
+    kind: text().notNull(),
+    subjectId: uuid(),
+    total: integer().notNull().default(0),
+    done: integer().notNull().default(0),
+    state: text().notNull().default('running'),
+    message: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.organizationId, t.kind, t.subjectId)],
+);
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;
