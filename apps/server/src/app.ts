@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { jobDefinitions } from './job-registry.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { type SecretBox, createSecretBox } from './lib/secrets.ts';
 import { cacheVerifiedSessions, createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
 import { auditTenantSelection } from './modules/audit-log/audit-log.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -45,6 +46,8 @@ export type RegisteredRoute = { method: string; url: string; hidden: boolean; is
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: readonly RegisteredRoute[];
+    /** Seals secrets at rest and derives tracking tokens, from the application secret. */
+    secrets: SecretBox;
   }
 }
 
@@ -74,6 +77,10 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route as registered, so tests can check each one is documented and in the tenancy matrix.
+  // One application secret (AUTH_SECRET, or a file in DATA_DIR): the provider's keys, sealed secrets, tracking tokens.
+  const appSecret = loadAuthSecret(config.auth.secret, config.dataDir);
+  app.decorate('secrets', createSecretBox(appSecret));
+
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -100,7 +107,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, authBaseUrl: config.auth.baseUrl });
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
-  await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config) });
+  await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config), services: { config, secrets: app.secrets } });
 
   // The embedded provider serves /v1/auth and /v2/keys on this origin; /api verifies its tokens in process.
   let embeddedKeys: JWTVerifyGetKey | undefined;
@@ -109,7 +116,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       db: connection.db,
       projectId: config.auth.projectId,
       publicUrl: config.publicUrl,
-      secret: loadAuthSecret(config.auth.secret, config.dataDir),
+      secret: appSecret,
       smtpUrl: config.mail.smtpUrl,
       mailFrom: config.mail.from,
       twilio: config.twilio,

@@ -77,4 +77,29 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ JOBS_IN_PROCESS: 'sometimes' })).toEqual(['JOBS_IN_PROCESS: must be one of true, false, 1, 0, yes, no, on, off']);
   });
+
+  it('puts the phishing listener on a port and origin of its own, and reads the outbound allow-list and the LLM endpoint', () => {
+    const config = loadConfig({});
+    expect(config.phish).toEqual({ port: 3001, publicUrl: 'http://localhost:3001' });
+    expect(config.outboundAllowedHosts).toEqual([]);
+    expect(config.llm).toBeUndefined();
+    const custom = loadConfig({
+      PHISH_PORT: '8443',
+      PHISH_PUBLIC_URL: 'https://secure-login.example/',
+      OUTBOUND_ALLOWED_HOSTS: ' mail.internal:2525, 10.0.0.5 ,[::1]:25',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      LLM_MODEL: 'llama3.1',
+    });
+    expect(custom.phish).toEqual({ port: 8443, publicUrl: 'https://secure-login.example' });
+    expect(custom.outboundAllowedHosts).toEqual(['mail.internal:2525', '10.0.0.5', '[::1]:25']);
+    expect(custom.llm).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.1' });
+  });
+
+  it('refuses a phishing listener on the admin port, an LLM without a model and a malformed allowed host', () => {
+    expect(problemsOf({ PORT: '4000', PHISH_PORT: '4000', LLM_BASE_URL: 'http://127.0.0.1:11434/v1', OUTBOUND_ALLOWED_HOSTS: 'ok.example,http://bad/' })).toEqual([
+      'LLM_MODEL: is required with LLM_BASE_URL (the model to ask, e.g. llama3.1)',
+      'PHISH_PORT: must differ from PORT (the phishing listener is a server of its own)',
+      'OUTBOUND_ALLOWED_HOSTS: "http://bad/" is not a host or host:port',
+    ]);
+  });
 });

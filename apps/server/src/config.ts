@@ -54,6 +54,12 @@ const environmentSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
   JOBS_IN_PROCESS: optionalText.pipe(booleanFromText.optional()),
+  PHISH_PORT: wholeNumber(0, 65535).default(3001),
+  PHISH_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
+  OUTBOUND_ALLOWED_HOSTS: optionalText,
+  LLM_BASE_URL: optionalText.pipe(httpUrl.optional()),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
   TWILIO_WHATSAPP_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
 });
 
@@ -86,6 +92,15 @@ export type Config = Readonly<{
   webDistDir: string;
   /** The server runs background jobs itself; off when `npm run worker` processes run them instead. */
   jobsInProcess: boolean;
+  /** The phishing listener: tracking links, pixels and landing pages, on an origin of their own. */
+  phish: { port: number; publicUrl: string };
+  /**
+   * Private, loopback or otherwise internal hosts outbound connections (SMTP of sending profiles)
+   * may reach, as `host` or `host:port`; link-local and cloud-metadata addresses never.
+   */
+  outboundAllowedHosts: readonly string[];
+  /** An OpenAI-compatible endpoint that drafts templates; undefined when none is configured. */
+  llm?: { baseUrl: string; apiKey?: string; model: string };
 }>;
 
 export class ConfigError extends Error {
@@ -108,6 +123,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) problems.push('LLM_MODEL: is required with LLM_BASE_URL (the model to ask, e.g. llama3.1)');
+  if (e.PHISH_PORT === e.PORT && e.PORT !== 0) problems.push('PHISH_PORT: must differ from PORT (the phishing listener is a server of its own)');
+  for (const host of (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+    if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host)) problems.push(`OUTBOUND_ALLOWED_HOSTS: "${host}" is not a host or host:port`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   if (e.JOBS_IN_PROCESS === false && !e.DATABASE_URL) {
     // Nothing else could run them: `npm run worker` needs a database that several processes can open.
     throw new ConfigError(['JOBS_IN_PROCESS: can be off only with DATABASE_URL (the embedded database belongs to one process, so no worker can share it)']);
@@ -148,5 +170,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR ? resolve(base, e.WEB_DIST_DIR) : defaultWebDist,
     jobsInProcess: e.JOBS_IN_PROCESS ?? true,
+    phish: {
+      port: e.PHISH_PORT,
+      publicUrl: (e.PHISH_PUBLIC_URL ?? `http://localhost:${e.PHISH_PORT}`).replace(/\/+$/, ''),
+    },
+    outboundAllowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
   });
 };

@@ -4,7 +4,9 @@ import { applyAuthMigrations } from '@vigil/auth-provider';
 import { applyMigrations, openDatabase } from '@vigil/db';
 import { ConfigError, loadConfig } from './config.ts';
 import { jobDefinitions } from './job-registry.ts';
+import { loadAuthSecret } from './lib/auth-secret.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createSecretBox } from './lib/secrets.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 
 /**
@@ -34,7 +36,8 @@ const start = async () => {
   await applyAuthMigrations(connection);
   const worker = Fastify({ logger: loggerOptions(config) });
   worker.addHook('onClose', async () => connection.close());
-  await worker.register(jobsPlugin, { connection, definitions: jobDefinitions(config) });
+  const secrets = createSecretBox(loadAuthSecret(config.auth.secret, config.dataDir));
+  await worker.register(jobsPlugin, { connection, definitions: jobDefinitions(config), services: { config, secrets } });
   await worker.ready();
   await worker.jobs.startWorkers();
 

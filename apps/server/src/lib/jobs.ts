@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import type { Db } from '@vigil/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { SecretBox } from './secrets.ts';
 
-export type JobContext = { db: Db; log: FastifyBaseLogger };
+/** What every job handler gets: the database, a logger, the configuration and the application secret. */
+export type JobContext = { db: Db; log: FastifyBaseLogger; config: Config; secrets: SecretBox };
 
 /**
  * A background job: a stable name, a typed payload checked on both ends, and a handler that is

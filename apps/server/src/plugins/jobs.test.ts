@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseConnection } from '@vigil/db';
+import { loadConfig } from '../config.ts';
 import { type AnyJobDefinition, checkJobDefinitions, defineJob } from '../lib/jobs.ts';
+import { createSecretBox } from '../lib/secrets.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { jobsPlugin } from './jobs.ts';
 
@@ -42,7 +44,7 @@ describe(`the job runtime on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'P
   beforeAll(async () => {
     connection = await openTestDatabase();
     app = Fastify({ logger: false });
-    await app.register(jobsPlugin, { connection, definitions: [held.definition, unfair as AnyJobDefinition] });
+    await app.register(jobsPlugin, { connection, definitions: [held.definition, unfair as AnyJobDefinition], services: { config: loadConfig({}), secrets: createSecretBox(Buffer.from('a-test-secret-of-enough-length-0123456789')) } });
     await app.ready();
     await app.jobs.startWorkers();
   });

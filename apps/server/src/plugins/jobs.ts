@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { DatabaseConnection, Tx } from '@vigil/db';
-import { type AnyJobDefinition, type JobDefinition, organizationOfPayload } from '../lib/jobs.ts';
+import { type AnyJobDefinition, type JobContext, type JobDefinition, organizationOfPayload } from '../lib/jobs.ts';
 
 export type JobQueue = {
   /**
@@ -25,10 +25,15 @@ declare module 'fastify' {
   }
 }
 
-export type JobsPluginOptions = { connection: DatabaseConnection; definitions: readonly AnyJobDefinition[] };
+export type JobsPluginOptions = {
+  connection: DatabaseConnection;
+  definitions: readonly AnyJobDefinition[];
+  /** Handed to every handler beside the database and its logger. */
+  services: Pick<JobContext, 'config' | 'secrets'>;
+};
 
 /** pg-boss on the app's own database: embedded PGlite through its adapter, or its own small pool on PostgreSQL. */
-export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definitions }: JobsPluginOptions) => {
+export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definitions, services }: JobsPluginOptions) => {
   const boss =
     connection.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(connection.pglite!), backend: 'pglite', schedule: true })
@@ -67,7 +72,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
         await boss.work(definition.name, { pollingIntervalSeconds: 2, ...concurrency }, async (batch) => {
           for (const job of batch) {
             const payload = definition.payload.parse(job.data);
-            await definition.handler(payload, { db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
+            await definition.handler(payload, { ...services, db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
           }
         });
       }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db, DatabaseConnection } from '@vigil/db';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { openTestDatabase } from './test-database.ts';
 import { startTestJwksServer } from './test-jwks-server.ts';
 
@@ -10,6 +10,7 @@ export const testProjectId = 'P2testproject0000000000000000';
 
 export type TestContext = {
   app: FastifyInstance;
+  config: Config;
   db: Db;
   connection: DatabaseConnection;
   jwks: Awaited<ReturnType<typeof startTestJwksServer>>;
@@ -37,6 +38,7 @@ export const useTestApp = (env: Record<string, string> = {}, { embeddedAuth = fa
       DATA_DIR: '/nonexistent-test-data',
       ...env,
     });
+    context.config = config;
     context.app = await buildApp({ config, connection: context.connection });
     await context.app.ready();
     context.authAs = async (person, session = {}) => ({
