@@ -16,3 +16,4 @@ export * from './account.ts';
 export * from './onboarding-wizard.ts';
 export * from './phishing-content.ts';
 export * from './events.ts';
+export * from './time-zones.ts';

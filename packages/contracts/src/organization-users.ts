@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates.ts';
+import { templateLanguages } from './phishing-content.ts';
 import { roleSchema, roles } from './roles.ts';
 import { personNameSchema, withoutControlCharacters } from './text.ts';
+import { timeZoneSchema } from './time-zones.ts';
 
 // Organisation settings → Users and Admins: the people of the current organisation, managed by its admins.
 
@@ -28,6 +30,34 @@ export const calendarDateSchema = z.iso
 
 const roleField = z.enum(roles, { error: `must be one of ${roles.join(', ')}` });
 
+export const jobTitleMaxLength = 200;
+
+/** A job title: one line, trimmed, up to 200 characters. */
+export const jobTitleSchema = z
+  .string({ error: 'must be text, or null for none' })
+  .trim()
+  .min(1, { error: 'must not be empty; null leaves it out' })
+  .max(jobTitleMaxLength, { error: `must be at most ${jobTitleMaxLength} characters` })
+  .refine(...withoutControlCharacters);
+
+export const phoneProblem = 'must be an international number: + then the country code and number, 4 to 15 digits, like +14155550123';
+
+/**
+ * A phone number in E.164 (`+` then 4 to 15 digits, never starting with 0), the form SMS and
+ * voice providers take. Spaces and dashes people type between groups are dropped.
+ */
+export const phoneSchema = z
+  .string({ error: phoneProblem })
+  .overwrite((phone) => phone.replace(/[\s-]/g, ''))
+  .regex(/^\+[1-9]\d{3,14}$/, { error: phoneProblem });
+
+/** The languages a person can be trained and tested in (the learning-page languages). */
+export const personLanguages = templateLanguages;
+export type PersonLanguage = (typeof personLanguages)[number];
+/** What a person without a language of their own gets. */
+export const defaultPersonLanguage = 'en_us' satisfies PersonLanguage;
+export const personLanguageSchema = z.enum(personLanguages, { error: `must be one of ${personLanguages.join(', ')}` });
+
 /** The editable fields of a person; the add form sends them all, the edit form only what changed. */
 const organizationUserFields = {
   firstName: personNameSchema,
@@ -37,6 +67,12 @@ const organizationUserFields = {
   departmentId: z.uuid({ error: 'must be a department of this organization' }).nullable(),
   managerId: z.uuid({ error: 'must be a person of this organization' }).nullable(),
   startDate: calendarDateSchema.nullable(),
+  jobTitle: jobTitleSchema.nullable(),
+  phone: phoneSchema.nullable(),
+  /** Null: the organisation's time zone. */
+  timeZone: timeZoneSchema.nullable(),
+  /** Null: the organisation's default language, English (en_us). */
+  preferredLanguage: personLanguageSchema.nullable(),
 };
 
 /** POST /api/organization/users/ body. */
@@ -47,6 +83,10 @@ export const createOrganizationUserBodySchema = z
     departmentId: organizationUserFields.departmentId.default(null),
     managerId: organizationUserFields.managerId.default(null),
     startDate: organizationUserFields.startDate.default(null),
+    jobTitle: organizationUserFields.jobTitle.default(null),
+    phone: organizationUserFields.phone.default(null),
+    timeZone: organizationUserFields.timeZone.default(null),
+    preferredLanguage: organizationUserFields.preferredLanguage.default(null),
   })
   .meta({ id: 'CreateOrganizationUserBody' });
 export type CreateOrganizationUserBody = z.infer<typeof createOrganizationUserBodySchema>;
@@ -102,6 +142,10 @@ export const organizationUserSchema = z
     manager: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
     // Stored days are shown as they are; the year range is a rule for input.
     startDate: isoDateSchema.nullable(),
+    jobTitle: z.string().nullable(),
+    phone: z.string().nullable(),
+    timeZone: z.string().nullable().describe("An IANA time zone; null follows the organisation's"),
+    preferredLanguage: personLanguageSchema.nullable().describe("Null follows the organisation's default, en_us"),
     isActive: z.boolean(),
     /** The caller themself. */
     isYou: z.boolean(),
@@ -118,6 +162,8 @@ export const organizationUsersSchema = z
     pageSize: z.int(),
     /** Roles the caller may give people (only a superadmin grants Superadmin). */
     assignableRoles: z.array(roleSchema),
+    /** The organisation's time zone, which people without their own follow. */
+    organizationTimeZone: z.string(),
   })
   .meta({ id: 'OrganizationUsers' });
 export type OrganizationUsers = z.infer<typeof organizationUsersSchema>;
@@ -135,7 +181,19 @@ export type OrganizationDepartment = OrganizationDepartments['departments'][numb
 export const usersImportLimits = { maxRows: 5000, maxBytes: 2 * 1024 * 1024 } as const;
 
 /** The columns a users CSV may have, in the order the export writes them; the first three are required. */
-export const usersImportColumns = ['first_name', 'last_name', 'email', 'role', 'department', 'manager_email', 'start_date'] as const;
+export const usersImportColumns = [
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'department',
+  'manager_email',
+  'start_date',
+  'job_title',
+  'phone',
+  'time_zone',
+  'language',
+] as const;
 export type UsersImportColumn = (typeof usersImportColumns)[number];
 export const usersImportRequiredColumns = ['first_name', 'last_name', 'email'] as const satisfies readonly UsersImportColumn[];
 
@@ -161,7 +219,18 @@ export type UsersImportCommitBody = z.infer<typeof usersImportCommitBodySchema>;
 export const usersImportIssueSchema = z.object({ field: z.enum(usersImportColumns), problem: z.string() });
 export type UsersImportIssue = z.infer<typeof usersImportIssueSchema>;
 
-export const usersImportChangeFields = ['firstName', 'lastName', 'role', 'department', 'manager', 'startDate'] as const;
+export const usersImportChangeFields = [
+  'firstName',
+  'lastName',
+  'role',
+  'department',
+  'manager',
+  'startDate',
+  'jobTitle',
+  'phone',
+  'timeZone',
+  'preferredLanguage',
+] as const;
 
 export const usersImportRowSchema = z.object({
   /** The line of the file, counting the header as line 1. */
@@ -175,6 +244,10 @@ export const usersImportRowSchema = z.object({
     department: z.string(),
     managerEmail: z.string(),
     startDate: z.string(),
+    jobTitle: z.string(),
+    phone: z.string(),
+    timeZone: z.string(),
+    language: z.string(),
   }),
   action: z.enum(['create', 'update', 'unchanged']),
   /** For an update, what changes. */

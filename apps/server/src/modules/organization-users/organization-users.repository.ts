@@ -17,6 +17,10 @@ const personColumns = {
   departmentId: people.departmentId,
   managerId: people.managerId,
   startDate: people.startDate,
+  jobTitle: people.jobTitle,
+  phone: people.phone,
+  timeZone: people.timeZone,
+  preferredLanguage: people.preferredLanguage,
   isActive: people.isActive,
 };
 
@@ -38,6 +42,10 @@ export type ListedPerson = {
   departmentId: string | null;
   managerId: string | null;
   startDate: string | null;
+  jobTitle: string | null;
+  phone: string | null;
+  timeZone: string | null;
+  preferredLanguage: string | null;
   isActive: boolean;
   departmentName: string | null;
   managerFirstName: string | null;
@@ -45,11 +53,8 @@ export type ListedPerson = {
   managerEmail: string | null;
 };
 
-/** What the import compares a row with. */
-export type PersonForImport = Pick<
-  ListedPerson,
-  'id' | 'authUserId' | 'firstName' | 'lastName' | 'email' | 'role' | 'departmentId' | 'managerId' | 'startDate' | 'isActive'
->;
+/** What the import compares a row with: a person's own columns. */
+export type PersonForImport = Omit<ListedPerson, 'departmentName' | 'managerFirstName' | 'managerLastName' | 'managerEmail'>;
 
 export type PeopleFilter = Pick<OrganizationUsersQuery, 'search' | 'role' | 'departmentId' | 'status'>;
 

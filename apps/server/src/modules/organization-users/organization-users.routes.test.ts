@@ -57,7 +57,7 @@ describe('GET /api/organization/users/', () => {
     const response = await t.app.inject({ url: '/api/organization/users/', headers: await t.authAs(admin) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ total: 4, page: 1, pageSize: 25, assignableRoles: ['Admin', 'Manager', 'User'] });
+    expect(body).toMatchObject({ total: 4, page: 1, pageSize: 25, assignableRoles: ['Admin', 'Manager', 'User'], organizationTimeZone: 'UTC' });
     expect(names(body)).toEqual(['Ada', 'Bea', 'Sam', 'Will']);
     expect(body.items[3]).toEqual({
       id: worker.id,
@@ -68,6 +68,10 @@ describe('GET /api/organization/users/', () => {
       department: { id: finance.id, name: 'Finance' },
       manager: { id: boss.id, name: 'Bea Boss', email: mail('bea') },
       startDate: '2023-04-01',
+      jobTitle: null,
+      phone: null,
+      timeZone: null,
+      preferredLanguage: null,
       isActive: true,
       isYou: false,
       can: { edit: true, changeRole: true, deactivate: true, reactivate: false },
@@ -128,10 +132,10 @@ describe('GET /api/organization/users/', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.trim().split('\n');
-    expect(lines[0]).toBe('first_name,last_name,email,role,department,manager_email,start_date,status');
+    expect(lines[0]).toBe('first_name,last_name,email,role,department,manager_email,start_date,status,job_title,phone,time_zone,language');
     expect(lines).toHaveLength(7);
-    expect(lines).toContain(`Will,Worker,${mail('will')},User,Finance,${mail('bea')},2023-04-01,active`);
-    expect(lines).toContain(`Lou,Leaver,${mail('lou')},User,Sales,,,inactive`);
+    expect(lines).toContain(`Will,Worker,${mail('will')},User,Finance,${mail('bea')},2023-04-01,active,,,,`);
+    expect(lines).toContain(`Lou,Leaver,${mail('lou')},User,Sales,,,inactive,,,,`);
     expect(response.body).toContain(`"'=HYPERLINK(""x"")",Evil,${mail('evil')}`);
   });
 });

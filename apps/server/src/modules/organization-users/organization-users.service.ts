@@ -121,10 +121,11 @@ const presentOne = async (db: Db, tenant: Tenant, id: string): Promise<Organizat
 export const listOrganizationUsers = async (db: Db, tenant: Tenant, query: OrganizationUsersQuery): Promise<OrganizationUsers> => {
   requirePeopleManager(tenant);
   const repository = organizationUsersRepository(db, tenant);
-  const [people, total, facts] = await Promise.all([
+  const [people, total, facts, organization] = await Promise.all([
     repository.list(query, query.sort, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     repository.count(query),
     readOrganizationFacts(repository),
+    findCurrentOrganization(db, tenant),
   ]);
   const actor = actorOf(tenant);
   return {
@@ -133,6 +134,7 @@ export const listOrganizationUsers = async (db: Db, tenant: Tenant, query: Organ
     page: query.page,
     pageSize: query.pageSize,
     assignableRoles: assignableRoles(actor),
+    organizationTimeZone: organization?.timeZone ?? 'UTC',
   };
 };
 

@@ -132,6 +132,10 @@ describe('POST /api/organization/users/import/preview/', () => {
       department: 'Finance',
       managerEmail: mail('bea'),
       startDate: '2025-01-06',
+      jobTitle: '',
+      phone: '',
+      timeZone: '',
+      language: '',
     });
     expect(body.summary).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, invalid: 1 });
     expect(body.newDepartments).toEqual([]);

@@ -114,17 +114,19 @@ export const importUsers = async (
           departmentId: c.department ? departmentId(c.department) : null,
           managerId: c.manager ? managerId(c.manager) : null,
           startDate: c.startDate,
+          jobTitle: c.jobTitle,
+          phone: c.phone,
+          timeZone: c.timeZone,
+          preferredLanguage: c.preferredLanguage,
         };
       }),
     );
     for (const { person, set } of plan.updates) {
+      const { department, manager, ...plain } = set;
       await repository.update(person.id, {
-        ...(set.firstName ? { firstName: set.firstName } : {}),
-        ...(set.lastName ? { lastName: set.lastName } : {}),
-        ...(set.role ? { role: set.role } : {}),
-        ...(set.department ? { departmentId: departmentId(set.department) } : {}),
-        ...(set.manager ? { managerId: managerId(set.manager) } : {}),
-        ...(set.startDate ? { startDate: set.startDate } : {}),
+        ...plain,
+        ...(department ? { departmentId: departmentId(department) } : {}),
+        ...(manager ? { managerId: managerId(manager) } : {}),
       });
     }
     const result: UsersImportResult = {

@@ -10,9 +10,16 @@ import {
   controlCharacterProblem,
   departmentNameMaxLength,
   hasControlCharacter,
+  jobTitleMaxLength,
+  type PersonLanguage,
   personEmailSchema,
+  personLanguages,
   personNameMaxLength,
+  phoneProblem,
+  phoneSchema,
   roles,
+  timeZoneProblem,
+  timeZoneSchema,
   usersImportColumns,
   usersImportLimits,
   usersImportRequiredColumns,
@@ -86,6 +93,8 @@ const describeCsvError = (error: CsvError, text: string): UsersCsvProblem => {
   return new UsersCsvProblem(`Line ${line} could not be read as CSV. Open the file in a text editor to see what is wrong on that line. ${fixAndChooseAgain}`, line);
 };
 
+const optionalColumns = usersImportColumns.filter((column) => !(usersImportRequiredColumns as readonly string[]).includes(column));
+
 const normaliseHeader = (cell: string) =>
   cell
     .trim()
@@ -155,7 +164,7 @@ export const parseUsersCsv = (csv: string): ParsedUsersCsv => {
   const missing = usersImportRequiredColumns.filter((column) => !indexOf.has(column));
   if (missing.length) {
     throw new UsersCsvProblem(
-      `The first row must name the columns ${usersImportRequiredColumns.join(', ')}; it lacks ${missing.join(', ')}. Optional columns: role, department, manager_email, start_date.`,
+      `The first row must name the columns ${usersImportRequiredColumns.join(', ')}; it lacks ${missing.join(', ')}. Optional columns: ${optionalColumns.join(', ')}.`,
     );
   }
 
@@ -198,12 +207,19 @@ export type PlannedCreate = {
   department: DepartmentRef | null;
   manager: ManagerRef | null;
   startDate: string | null;
+  jobTitle: string | null;
+  phone: string | null;
+  timeZone: string | null;
+  preferredLanguage: PersonLanguage | null;
 };
+
+/** The fields an update may set that are copied as they are (no reference to resolve). */
+type PlainFields = Pick<PlannedCreate, 'firstName' | 'lastName' | 'startDate' | 'jobTitle' | 'phone' | 'timeZone' | 'preferredLanguage'>;
 
 export type PlannedUpdate = {
   line: number;
   person: PersonForImport;
-  set: Partial<{ firstName: string; lastName: string; role: Role; department: DepartmentRef; manager: ManagerRef; startDate: string }>;
+  set: Partial<{ [Field in keyof PlainFields]: NonNullable<PlainFields[Field]> } & { role: Role; department: DepartmentRef; manager: ManagerRef }>;
 };
 
 export type UsersImportPlan = Omit<UsersImportPreview, 'ignoredColumns'> & { creates: PlannedCreate[]; updates: PlannedUpdate[] };
@@ -213,6 +229,9 @@ const sentence = (problem: string) => problem.charAt(0).toUpperCase() + problem.
 // A quoted cell may hold a line break or a NUL that the database would refuse.
 const controlCharacterCellProblem = `${sentence(controlCharacterProblem)}.`;
 const roleByName = new Map(roles.map((role) => [lower(role), role]));
+// en_us, en-US and EN_US are all English (US).
+const languageByCode = new Map(personLanguages.map((code) => [code, code]));
+const languageOfCell = (cell: string) => languageByCode.get(lower(cell).replaceAll('-', '_') as PersonLanguage);
 
 type WorkingRow = UsersImportRow & { person?: PersonForImport; target: Omit<PlannedCreate, 'line'> };
 
@@ -285,6 +304,33 @@ export const planUsersImport = (records: ImportRecord[], context: ImportContext)
       else problem('start_date', 'Must be a date written as YYYY-MM-DD, like 2024-03-01.');
     }
 
+    let jobTitle: string | null = null;
+    if (cells.job_title) {
+      if (cells.job_title.length > jobTitleMaxLength) problem('job_title', `Must be at most ${jobTitleMaxLength} characters.`);
+      else if (hasControlCharacter(cells.job_title)) problem('job_title', controlCharacterCellProblem);
+      else jobTitle = cells.job_title;
+    }
+
+    let phone: string | null = null;
+    if (cells.phone) {
+      const parsed = phoneSchema.safeParse(cells.phone);
+      if (parsed.success) phone = parsed.data;
+      else problem('phone', `${sentence(phoneProblem)}.`);
+    }
+
+    let timeZone: string | null = null;
+    if (cells.time_zone) {
+      const parsed = timeZoneSchema.safeParse(cells.time_zone);
+      if (parsed.success) timeZone = parsed.data;
+      else problem('time_zone', `${sentence(timeZoneProblem)}.`);
+    }
+
+    let preferredLanguage: PersonLanguage | null = null;
+    if (cells.language) {
+      preferredLanguage = languageOfCell(cells.language) ?? null;
+      if (!preferredLanguage) problem('language', `Unknown language “${cells.language}”: use ${personLanguages.join(', ')}.`);
+    }
+
     const changes: UsersImportRow['changes'] = [];
     if (person) {
       if (cells.first_name && cells.first_name !== person.firstName) changes.push('firstName');
@@ -293,6 +339,10 @@ export const planUsersImport = (records: ImportRecord[], context: ImportContext)
       if (department && !('id' in department && department.id === person.departmentId)) changes.push('department');
       if (manager && !('personId' in manager && manager.personId === person.managerId)) changes.push('manager');
       if (startDate && startDate !== person.startDate) changes.push('startDate');
+      if (jobTitle && jobTitle !== person.jobTitle) changes.push('jobTitle');
+      if (phone && phone !== person.phone) changes.push('phone');
+      if (timeZone && timeZone !== person.timeZone) changes.push('timeZone');
+      if (preferredLanguage && preferredLanguage !== person.preferredLanguage) changes.push('preferredLanguage');
 
       if (changes.length) {
         const refusal =
@@ -314,6 +364,10 @@ export const planUsersImport = (records: ImportRecord[], context: ImportContext)
         department: cells.department,
         managerEmail: cells.manager_email,
         startDate: cells.start_date,
+        jobTitle: cells.job_title,
+        phone: cells.phone,
+        timeZone: cells.time_zone,
+        language: cells.language,
       },
       action: person ? (changes.length ? 'update' : 'unchanged') : 'create',
       changes,
@@ -328,6 +382,10 @@ export const planUsersImport = (records: ImportRecord[], context: ImportContext)
         department,
         manager,
         startDate,
+        jobTitle,
+        phone,
+        timeZone,
+        preferredLanguage,
       },
     };
   });
@@ -399,17 +457,17 @@ export const planUsersImport = (records: ImportRecord[], context: ImportContext)
     },
     newDepartments: [...newDepartments.values()],
     creates: creates.map((row) => ({ line: row.line, ...row.target })),
-    updates: updates.map((row) => ({
-      line: row.line,
-      person: row.person!,
-      set: {
-        ...(row.changes.includes('firstName') ? { firstName: row.target.firstName } : {}),
-        ...(row.changes.includes('lastName') ? { lastName: row.target.lastName } : {}),
-        ...(row.changes.includes('role') ? { role: row.target.role } : {}),
-        ...(row.changes.includes('department') && row.target.department ? { department: row.target.department } : {}),
-        ...(row.changes.includes('manager') && row.target.manager ? { manager: row.target.manager } : {}),
-        ...(row.changes.includes('startDate') && row.target.startDate ? { startDate: row.target.startDate } : {}),
-      },
-    })),
+    updates: updates.map((row) => {
+      // Only what changes, and never a field emptied: an empty cell keeps what is recorded.
+      const set: PlannedUpdate['set'] = {};
+      for (const field of ['firstName', 'lastName', 'startDate', 'jobTitle', 'phone', 'timeZone', 'preferredLanguage'] as const) {
+        const value = row.target[field];
+        if (row.changes.includes(field) && value) Object.assign(set, { [field]: value });
+      }
+      if (row.changes.includes('role')) set.role = row.target.role;
+      if (row.changes.includes('department') && row.target.department) set.department = row.target.department;
+      if (row.changes.includes('manager') && row.target.manager) set.manager = row.target.manager;
+      return { line: row.line, person: row.person!, set };
+    }),
   };
 };

@@ -38,7 +38,7 @@ describe('GET /api/organization/', () => {
     const { org, headers } = await buildAdmin('Superadmin');
     const response = await t.app.inject({ url: '/api/organization/', headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: org.id, name: 'Acme Freight', domain: org.domain, pictureFileName: '' });
+    expect(response.json()).toEqual({ id: org.id, name: 'Acme Freight', domain: org.domain, pictureFileName: '', timeZone: 'UTC' });
   });
 
   it.each(['Manager', 'User'] as const)('refuses a %s with 403, for reading and for every change', async (role) => {
@@ -77,7 +77,10 @@ describe('PATCH /api/organization/', () => {
     [{ name: 'x'.repeat(101) }, 'body.name', 'must be at most 100 characters'],
     [{ name: 'Acme\u0000Freight' }, 'body.name', 'must not contain control characters'],
     [{ name: 'Acme\nFreight' }, 'body.name', 'must not contain control characters'],
-    [{}, 'body.name', 'is required'],
+    [{}, 'body', 'must name a setting to change: name or timeZone'],
+    [{ timeZone: 'Europe/Atlantis' }, 'body.timeZone', 'must be an IANA time zone, like Europe/London or America/New_York'],
+    [{ timeZone: 'GMT+2' }, 'body.timeZone', 'must be an IANA time zone'],
+    [{ name: 'Acme Logistics', timeZone: '' }, 'body.timeZone', 'must be an IANA time zone'],
     [{ name: 'Fine', domain: 'evil.example' }, 'body', ''],
   ])('answers 400 naming the field for %j', async (payload, field, problem) => {
     const { org, headers } = await buildAdmin();
@@ -88,7 +91,24 @@ describe('PATCH /api/organization/', () => {
     expect(body.error.details[0].field).toBe(field);
     expect(body.error.details[0].problem).toContain(problem);
     const [unchanged] = await t.db.select().from(organizations).where(eq(organizations.id, org.id));
-    expect(unchanged?.name).toBe('Acme Freight');
+    expect(unchanged).toMatchObject({ name: 'Acme Freight', timeZone: 'UTC' });
+  });
+
+  it('moves the organisation to another time zone, spelt as IANA spells it, and audits that alone', async () => {
+    const { org, admin, headers } = await buildAdmin();
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/organization/', headers, payload: { timeZone: 'europe/london' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Acme Freight', timeZone: 'Europe/London' });
+    expect((await t.app.inject({ url: '/api/organization/', headers })).json().timeZone).toBe('Europe/London');
+    const [entry] = await auditOf(org.id, 'organization.time-zone.change');
+    expect(entry).toMatchObject({ actorPersonId: admin.id, details: { from: 'UTC', to: 'Europe/London' } });
+    expect(await auditOf(org.id, 'organization.rename')).toEqual([]);
+
+    const both = await t.app.inject({ method: 'PATCH', url: '/api/organization/', headers, payload: { name: 'Acme Logistics', timeZone: 'Europe/London' } });
+    expect(both.json()).toMatchObject({ name: 'Acme Logistics', timeZone: 'Europe/London' });
+    // The same zone again is no change, so no second entry.
+    expect(await auditOf(org.id, 'organization.time-zone.change')).toHaveLength(1);
+    expect(await auditOf(org.id, 'organization.rename')).toHaveLength(1);
   });
 });
 

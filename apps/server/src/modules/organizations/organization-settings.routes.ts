@@ -7,8 +7,8 @@ import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   getOrganizationSettings,
   removeOrganizationLogo,
-  renameOrganization,
   replaceOrganizationLogo,
+  updateOrganization,
 } from './organization-settings.service.ts';
 
 // Uploads up to this size reach the service, which answers a clear 400 above 1 MB; only a far larger
@@ -39,12 +39,12 @@ export const organizationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; managem
     {
       schema: {
         tags: ['organisations'],
-        summary: 'Rename the current organisation (admins; audited)',
+        summary: "Change the current organisation's name or time zone (admins; audited)",
         body: updateOrganizationBodySchema,
         response: { 200: organizationSettingsSchema, ...errors },
       },
     },
-    async (request) => renameOrganization(db, management, request.tenant, request.body, requestOrigin(request)),
+    async (request) => updateOrganization(db, management, request.tenant, request.body, requestOrigin(request)),
   );
 
   app.delete(

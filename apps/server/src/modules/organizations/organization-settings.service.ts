@@ -15,6 +15,7 @@ const presentSettings = (organization: Organization): OrganizationSettings => ({
   name: organization.name,
   domain: organization.domain,
   pictureFileName: organization.pictureFileName,
+  timeZone: organization.timeZone,
 });
 
 const adminOnly = "Only an admin may manage the organisation's settings";
@@ -31,11 +32,11 @@ export const getOrganizationSettings = async (db: Db, tenant: Tenant): Promise<O
 };
 
 /**
- * Renames the current organisation, in Vigil and as the provider's tenant (the name people see
- * when they switch organisation), and audits the change.
+ * Changes the current organisation's name and/or time zone, each audited as its own entry. A new
+ * name is the provider's tenant name too (the name people see when they switch organisation).
  * @throws AppError FORBIDDEN for anyone but an admin or superadmin.
  */
-export const renameOrganization = async (
+export const updateOrganization = async (
   db: Db,
   management: AuthManagement,
   tenant: Tenant,
@@ -46,16 +47,17 @@ export const renameOrganization = async (
   const repository = organizationsRepository(db, tenant);
   const before = await repository.findCurrent();
   if (!before) throw notFound('Organisation');
-  if (before.name === body.name) return presentSettings(before);
-  const organization = (await repository.updateCurrent({ name: body.name }))!;
-  await management.renameTenant(organization.id, organization.name);
-  await recordAudit(db, tenant, {
-    action: 'organization.rename',
-    targetType: 'organization',
-    targetId: organization.id,
-    details: { from: before.name, to: organization.name },
-    ...origin,
-  });
+  const name = body.name !== undefined && body.name !== before.name ? body.name : undefined;
+  const timeZone = body.timeZone !== undefined && body.timeZone !== before.timeZone ? body.timeZone : undefined;
+  if (name === undefined && timeZone === undefined) return presentSettings(before);
+  const organization = (await repository.updateCurrent({ ...(name !== undefined ? { name } : {}), ...(timeZone !== undefined ? { timeZone } : {}) }))!;
+  const audit = (action: string, from: string, to: string) =>
+    recordAudit(db, tenant, { action, targetType: 'organization', targetId: organization.id, details: { from, to }, ...origin });
+  if (name !== undefined) {
+    await management.renameTenant(organization.id, organization.name);
+    await audit('organization.rename', before.name, organization.name);
+  }
+  if (timeZone !== undefined) await audit('organization.time-zone.change', before.timeZone, organization.timeZone);
   return presentSettings(organization);
 };
 
