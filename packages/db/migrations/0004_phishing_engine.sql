@@ -3,7 +3,7 @@ CREATE TYPE "public"."campaign_status" AS ENUM('draft', 'scheduled', 'sending', 
 CREATE TYPE "public"."content_source" AS ENUM('builtin', 'custom', 'imported', 'generated');--> statement-breakpoint
 CREATE TYPE "public"."content_status" AS ENUM('active', 'draft');--> statement-breakpoint
 CREATE TYPE "public"."programme_cadence" AS ENUM('weekly', 'monthly', 'quarterly');--> statement-breakpoint
-CREATE TYPE "public"."recipient_state" AS ENUM('scheduled', 'sending', 'sent', 'failed', 'uncertain', 'cancelled');--> statement-breakpoint
+CREATE TYPE "public"."recipient_state" AS ENUM('scheduled', 'queued', 'sending', 'sent', 'failed', 'uncertain', 'cancelled');--> statement-breakpoint
 CREATE TYPE "public"."smtp_security" AS ENUM('none', 'starttls', 'tls');--> statement-breakpoint
 CREATE TYPE "public"."test_request_status" AS ENUM('submitted', 'drafted');--> statement-breakpoint
 CREATE TABLE "campaign_recipients" (
@@ -16,6 +16,7 @@ CREATE TABLE "campaign_recipients" (
 	"language" text NOT NULL,
 	"send_at" timestamp with time zone NOT NULL,
 	"state" "recipient_state" DEFAULT 'scheduled' NOT NULL,
+	"state_changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"message_id" text,
@@ -226,6 +227,7 @@ ALTER TABLE "test_requests" ADD CONSTRAINT "test_requests_organization_id_organi
 ALTER TABLE "events" ADD CONSTRAINT "events_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_progress" ADD CONSTRAINT "job_progress_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_recipients_due_idx" ON "campaign_recipients" USING btree ("state","send_at");--> statement-breakpoint
+CREATE INDEX "campaign_recipients_campaign_state_idx" ON "campaign_recipients" USING btree ("campaign_id","state");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_organization_id_campaign_id_id_index" ON "campaign_recipients" USING btree ("organization_id","campaign_id","id");--> statement-breakpoint
 CREATE INDEX "campaign_recipients_organization_id_person_id_index" ON "campaign_recipients" USING btree ("organization_id","person_id");--> statement-breakpoint
 CREATE INDEX "campaigns_organization_id_created_at_index" ON "campaigns" USING btree ("organization_id","created_at");--> statement-breakpoint

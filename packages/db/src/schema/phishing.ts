@@ -141,12 +141,13 @@ export const campaigns = pgTable(
   ],
 );
 
-export const recipientStateEnum = pgEnum('recipient_state', ['scheduled', 'sending', 'sent', 'failed', 'uncertain', 'cancelled']);
+export const recipientStateEnum = pgEnum('recipient_state', ['scheduled', 'queued', 'sending', 'sent', 'failed', 'uncertain', 'cancelled']);
 
 /**
  * One person of a campaign: when their lure goes, which lure, and the state machine that makes a
- * send happen once (scheduled → sending → sent | failed | uncertain). What the person then did is
- * projected from the event log into the first-time columns.
+ * send happen once (scheduled → queued → sending → sent | failed | uncertain; see
+ * campaigns/recipient-state.ts). What the person then did is projected from the event log into the
+ * first-time columns.
  */
 export const campaignRecipients = pgTable(
   'campaign_recipients',
@@ -160,6 +161,8 @@ export const campaignRecipients = pgTable(
     language: text().notNull(),
     sendAt: timestamp({ withTimezone: true }).notNull(),
     state: recipientStateEnum().notNull().default('scheduled'),
+    /** When the state last changed: the recovery sweep finds rows stuck in queued or sending by it. */
+    stateChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     attempts: integer().notNull().default(0),
     lastError: text(),
     messageId: text(),
@@ -179,6 +182,7 @@ export const campaignRecipients = pgTable(
   (t) => [
     unique().on(t.campaignId, t.personId),
     index('campaign_recipients_due_idx').on(t.state, t.sendAt),
+    index('campaign_recipients_campaign_state_idx').on(t.campaignId, t.state),
     index().on(t.organizationId, t.campaignId, t.id),
     index().on(t.organizationId, t.personId),
     foreignKey({ columns: [t.organizationId, t.campaignId], foreignColumns: [campaigns.organizationId, campaigns.id] }).onDelete('cascade'),
