@@ -1,4 +1,5 @@
 import type { Role } from '@vigil/contracts';
+import type { DemoOfficeName } from './demo-profiles.ts';
 
 /** A person the README names, so every role and flag can be tried by signing in as them. */
 export type WellKnownSeat = 'superadmin' | 'admin' | 'manager' | 'departmentAdmin' | 'directManager' | 'endUser';
@@ -13,6 +14,8 @@ export type DemoCompany = {
   hasPaidAccess: boolean;
   /** Shows the shell in every state: one company still onboarding, one testing, the rest live. */
   onboarding: 'not-started' | 'onboarded' | 'bra-completed';
+  /** Its offices with their share of the people; the first is the head office, whose time zone the company has. */
+  offices: [DemoOfficeName, number][];
   seats: Record<WellKnownSeat, { firstName: string; lastName: string }>;
 };
 
@@ -38,6 +41,7 @@ export const demoCompanies: DemoCompany[] = [
     departments: ['Operations', 'Fleet Management', 'Warehousing', 'Finance', 'Human Resources', 'IT', 'Sales', 'Customer Service'],
     hasPaidAccess: true,
     onboarding: 'bra-completed',
+    offices: [['chicago', 40], ['newYork', 25], ['losAngeles', 20], ['london', 15]],
     seats: {
       superadmin: { firstName: 'Amelia', lastName: 'Hart' },
       admin: { firstName: 'Marcus', lastName: 'Bell' },
@@ -56,6 +60,7 @@ export const demoCompanies: DemoCompany[] = [
     departments: ['Clinical Services', 'Nursing', 'Pharmacy', 'Patient Records', 'Finance', 'IT', 'Human Resources'],
     hasPaidAccess: true,
     onboarding: 'bra-completed',
+    offices: [['boston', 55], ['miami', 25], ['phoenix', 20]],
     seats: {
       superadmin: { firstName: 'Helen', lastName: 'Moriarty' },
       admin: { firstName: 'Daniel', lastName: 'Osei' },
@@ -74,6 +79,7 @@ export const demoCompanies: DemoCompany[] = [
     departments: ['Retail Banking', 'Wealth Management', 'Risk & Compliance', 'Finance', 'IT', 'Legal', 'Human Resources', 'Marketing'],
     hasPaidAccess: true,
     onboarding: 'onboarded',
+    offices: [['london', 50], ['dublin', 20], ['newYork', 15], ['mumbai', 15]],
     seats: {
       superadmin: { firstName: 'Victoria', lastName: 'Sterling' },
       admin: { firstName: 'Ahmed', lastName: 'Karimi' },
@@ -92,6 +98,7 @@ export const demoCompanies: DemoCompany[] = [
     departments: ['Litigation', 'Corporate Law', 'Paralegal Services', 'Finance', 'IT', 'Client Relations'],
     hasPaidAccess: false,
     onboarding: 'not-started',
+    offices: [['newYork', 60], ['toronto', 20], ['montreal', 20]],
     seats: {
       superadmin: { firstName: 'Margaret', lastName: 'Pike' },
       admin: { firstName: 'Julian', lastName: 'Harbor' },
@@ -110,6 +117,7 @@ export const demoCompanies: DemoCompany[] = [
     departments: ['Generation', 'Grid Operations', 'Engineering', 'Field Services', 'Finance', 'IT', 'Human Resources', 'Procurement', 'Safety'],
     hasPaidAccess: true,
     onboarding: 'bra-completed',
+    offices: [['berlin', 35], ['paris', 20], ['madrid', 20], ['lisbon', 15], ['milan', 10]],
     seats: {
       superadmin: { firstName: 'Claire', lastName: 'Donnelly' },
       admin: { firstName: 'Mateo', lastName: 'Ruiz' },
@@ -128,6 +136,7 @@ export const demoCompanies: DemoCompany[] = [
     departments: ['Engineering', 'Product', 'Design', 'Customer Success', 'Sales', 'Finance', 'People Operations'],
     hasPaidAccess: true,
     onboarding: 'bra-completed',
+    offices: [['sanFrancisco', 45], ['bengaluru', 35], ['saoPaulo', 20]],
     seats: {
       superadmin: { firstName: 'Aisha', lastName: 'Bello' },
       admin: { firstName: 'Connor', lastName: 'Walsh' },

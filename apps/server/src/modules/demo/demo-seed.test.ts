@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
+import { personLanguages, phoneSchema, timeZoneSchema } from '@vigil/contracts';
 import { departmentAdminScopes, departments, organizations, people } from '@vigil/db';
 import { useTestApp } from '../../test/test-app.ts';
 import { demoCompanies, demoEmail, demoManagedService } from './demo-companies.ts';
@@ -69,6 +70,45 @@ describe('demo data', () => {
     expect(views!.n).toBe(2);
     const [operator] = await t.db.select().from(people).where(eq(people.email, demoManagedService.operator.email));
     expect(operator).toMatchObject({ role: 'Superadmin', organizationId: demoManagedServiceId });
+  });
+
+  it('gives people job titles, E.164 phones, and offices in several time zones and languages; each company its own time zone', async () => {
+    await seedDemo(t.db);
+    const companyZones = new Set<string>();
+    for (const company of demoCompanies) {
+      const [org] = await t.db.select().from(organizations).where(eq(organizations.domain, company.domain));
+      companyZones.add(org!.timeZone);
+      const staff = await t.db.select().from(people).where(eq(people.organizationId, org!.id));
+      expect(staff.every((p) => p.jobTitle)).toBe(true);
+      expect(new Set(staff.map((p) => p.jobTitle)).size).toBeGreaterThan(20);
+      const phones = staff.flatMap((p) => (p.phone ? [p.phone] : []));
+      expect(phones.length).toBeGreaterThan(staff.length * 0.75);
+      expect(phones.every((phone) => phoneSchema.safeParse(phone).data === phone)).toBe(true);
+      // The head office follows the company's zone (none of their own); the other offices have theirs.
+      const zones = new Set(staff.map((p) => p.timeZone));
+      expect(zones.has(null)).toBe(true);
+      expect(zones.size).toBeGreaterThan(1);
+      expect(zones.has(org!.timeZone)).toBe(false);
+      for (const zone of zones) if (zone) expect(timeZoneSchema.safeParse(zone).data).toBe(zone);
+      expect(staff.every((p) => p.preferredLanguage === null || (personLanguages as readonly string[]).includes(p.preferredLanguage))).toBe(true);
+    }
+    expect(companyZones.size).toBeGreaterThanOrEqual(4);
+
+    const everyone = await t.db.select({ timeZone: people.timeZone, language: people.preferredLanguage, phone: people.phone }).from(people);
+    const kolkata = everyone.filter((p) => p.timeZone === 'Asia/Kolkata');
+    expect(kolkata.some((p) => p.language === 'hi_in') && kolkata.some((p) => p.phone?.startsWith('+91'))).toBe(true);
+    expect(new Set(everyone.map((p) => p.language))).toEqual(new Set([null, ...personLanguages.filter((code) => code !== 'en_us')]));
+  });
+
+  it('titles the README seats by where they sit, and puts each company where its head office is', async () => {
+    await seedDemo(t.db);
+    const titleOf = async (firstName: string, lastName: string) =>
+      (await t.db.select().from(people).where(eq(people.email, demoEmail(firstName, lastName, 'northwind-logistics.example'))))[0]?.jobTitle;
+    expect(await titleOf('Amelia', 'Hart')).toBe('Head of IT');
+    expect(await titleOf('Priya', 'Raman')).toBe('VP of Operations');
+    expect(await titleOf('Marcus', 'Bell')).toBe('IT Team Lead');
+    const [org] = await t.db.select().from(organizations).where(eq(organizations.domain, 'verdant-energy.example'));
+    expect(org?.timeZone).toBe('Europe/Berlin');
   });
 
   it('lets the managed-service operator list the six companies through the API', async () => {

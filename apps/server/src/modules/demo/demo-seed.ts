@@ -14,6 +14,7 @@ import {
 } from '@vigil/db';
 import { storeCompanyLogo } from '../company-logos/company-logos.service.ts';
 import { type DemoCompany, type WellKnownSeat, demoCompanies, demoEmail, demoManagedService } from './demo-companies.ts';
+import { demoManagedServiceProfiles, officeTimeZone, planDemoProfiles } from './demo-profiles.ts';
 import { renderDemoLogo } from './demo-logo.ts';
 
 /** Fixed namespace: the same demo row always gets the same id, on every machine. */
@@ -141,7 +142,14 @@ const seedCompany = async (tx: Tx, company: DemoCompany, managedById: string, in
     departmentRows.map((d) => d.id!),
     faker,
   );
-  await insertInBatches(planned, (batch) => tx.insert(people).values(batch.map(({ level: _level, ...row }) => row)));
+  // A faker of its own, so the names stay those the company has always had.
+  const profileFaker = new Faker({ locale: [en] });
+  profileFaker.seed(2000 + index);
+  const departmentNames = new Map(departmentRows.map((d) => [d.id!, d.name]));
+  const profiles = planDemoProfiles(planned, company.offices, (id) => (id ? departmentNames.get(id) ?? '' : ''), profileFaker);
+  await insertInBatches(planned, (batch) =>
+    tx.insert(people).values(batch.map(({ level: _level, ...row }) => ({ ...row, ...profiles.get(row.id) }))),
+  );
   await tx.insert(departmentAdminScopes).values(scopes);
   await tx
     .update(organizations)
@@ -157,6 +165,7 @@ const insertCompanyOrganization = async (tx: Tx, organizationId: string, company
     domain: company.domain,
     hasPaidAccess: company.hasPaidAccess,
     managedByOrganizationId: managedById,
+    timeZone: officeTimeZone(company.offices[0]![0]),
     ...onboardingFlags(company.onboarding),
   });
   return insertLogo(tx, organizationId, company.slug, company.name, company.color);
@@ -183,12 +192,20 @@ export const seedDemo = async (db: Db): Promise<DemoSeedResult> => {
       id: demoManagedServiceId,
       name: msp.name,
       domain: msp.domain,
+      timeZone: demoManagedServiceProfiles.timeZone,
       hasPaidAccess: true,
       ...onboardingFlags('bra-completed'),
     });
     const operatorId = demoId(msp.slug, 'person', 'operator');
     const mspPeople: NewPerson[] = [
-      { id: operatorId, organizationId: demoManagedServiceId, authUserId: operatorId, ...msp.operator, startDate: '2021-03-01' },
+      {
+        id: operatorId,
+        organizationId: demoManagedServiceId,
+        authUserId: operatorId,
+        ...msp.operator,
+        ...demoManagedServiceProfiles.operator,
+        startDate: '2021-03-01',
+      },
       ...msp.analysts.map((analyst, i) => {
         const id = demoId(msp.slug, 'person', `analyst-${i}`);
         return {
@@ -196,6 +213,7 @@ export const seedDemo = async (db: Db): Promise<DemoSeedResult> => {
           organizationId: demoManagedServiceId,
           authUserId: id,
           ...analyst,
+          ...demoManagedServiceProfiles.analysts[i],
           email: demoEmail(analyst.firstName, analyst.lastName, msp.domain),
           managerId: operatorId,
           startDate: '2022-09-12',
