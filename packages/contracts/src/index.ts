@@ -17,3 +17,4 @@ export * from './onboarding-wizard.ts';
 export * from './phishing-content.ts';
 export * from './events.ts';
 export * from './time-zones.ts';
+export * from './campaigns.ts';

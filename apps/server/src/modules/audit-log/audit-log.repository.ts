@@ -1,24 +1,24 @@
 import { lt } from 'drizzle-orm';
 import { type Db, type NewAuditLogEntry, type Tx, auditLog } from '@vigil/db';
-import type { Tenant } from '../../lib/tenant.ts';
+import type { Actor, OrgScope } from '../../lib/scope.ts';
 
 export type AuditEvent = Pick<NewAuditLogEntry, 'action' | 'targetType' | 'targetId' | 'details' | 'ip' | 'requestId'>;
 
-/** Audit entries of the caller's current organisation; the actor is always the caller. */
-export const auditLogRepository = (db: Db | Tx, tenant: Tenant) => ({
-  record: async (event: AuditEvent) =>
-      (
-        await db
-          .insert(auditLog)
-          .values({
-            ...event,
-            organizationId: tenant.organizationId,
-            actorPersonId: tenant.personId,
-            actorAuthUserId: tenant.authUserId,
-            actorEmail: tenant.email,
-          })
-          .returning()
-      )[0]!,
+/** Who acted, as the audit log's columns: a person by their ids and email, anything else by kind and id. */
+const actorColumns = (actor: Actor) =>
+  actor.kind === 'person'
+    ? { actorKind: 'person', actorPersonId: actor.id, actorAuthUserId: actor.authUserId, actorEmail: actor.email }
+    : { actorKind: actor.kind, actorId: actor.id };
+
+/** Audit entries of one organisation, each saying which actor did what. */
+export const auditLogRepository = (db: Db | Tx, scope: OrgScope) => ({
+  record: async (actor: Actor, event: AuditEvent) =>
+    (
+      await db
+        .insert(auditLog)
+        .values({ ...event, organizationId: scope.organizationId, ...actorColumns(actor) })
+        .returning()
+    )[0]!,
 });
 
 /** Maintenance across every organisation: drops entries older than the retention period. */

@@ -1,11 +1,15 @@
 import type { AuthEvent } from '@vigil/auth-provider';
-import type { Db } from '@vigil/db';
+import type { Db, Tx } from '@vigil/db';
+import { type Actor, type OrgScope, personActor } from '../../lib/scope.ts';
 import { resolveTenant } from '../../lib/tenant-resolver.ts';
 import { type AuditEvent, auditLogRepository } from './audit-log.repository.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 
-/** Appends an entry to the audit log of the caller's current organisation. */
-export const recordAudit = (db: Db, tenant: Tenant, event: AuditEvent) => auditLogRepository(db, tenant).record(event);
+/** Appends an entry to the audit log of the caller's current organisation, with the caller as the actor. */
+export const recordAudit = (db: Db | Tx, tenant: Tenant, event: AuditEvent) => auditLogRepository(db, tenant).record(personActor(tenant), event);
+
+/** Appends an entry for an actor that is not a signed-in person (a job, a tracking token, an API key). */
+export const recordAuditAs = (db: Db | Tx, scope: OrgScope, actor: Actor, event: AuditEvent) => auditLogRepository(db, scope).record(actor, event);
 
 /**
  * Audits a managed-service switch, told by the embedded provider when someone selects a tenant.
