@@ -17,7 +17,7 @@ import { type NistDetectionDifficulty, nistDetectionDifficulty, templateDifficul
 /** Where the built-in content lives: versioned files in the repository, one folder per item. */
 export const contentRoot = resolve(import.meta.dirname, '../../../../../../content');
 
-const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be lower-case words joined by hyphens' });
+export const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be lower-case words joined by hyphens' });
 
 const cueCount = z.int().min(0).max(20);
 
