@@ -22,8 +22,30 @@ describe('GET /cdn/company-logos/{file}', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it.each(['missing-0123456789ab.svg', '..%2F..%2Fetc%2Fpasswd', 'x.exe'])('answers 404 for %s', async (file) => {
+  it.each(['missing-0123456789ab.svg', '..%2F..%2Fetc%2Fpasswd', 'x.exe'])('answers 404 for %s, in the API error shape', async (file) => {
     const response = await t.app.inject({ url: `/cdn/company-logos/${file}` });
     expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+  });
+
+  it.each([
+    ['a broken percent-encoding', '%'],
+    ['a name over 120 characters', `${'a'.repeat(121)}.svg`],
+  ])('answers 400 in the API error shape for %s', async (_, file) => {
+    const response = await t.app.inject({ url: `/cdn/company-logos/${file}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('documents every answer it gives: the image, 304, and the API error shape for 400 and 404', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }>;
+    };
+    const { responses } = document.paths['/cdn/company-logos/{file}']!.get;
+    expect(Object.keys(responses).sort()).toEqual(['200', '304', '400', '404']);
+    expect(Object.keys(responses['200']!.content!).sort()).toEqual(['image/jpeg', 'image/png', 'image/svg+xml', 'image/webp']);
+    expect(responses['304']!.content).toBeUndefined();
+    for (const status of ['400', '404']) expect(responses[status]!.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } });
   });
 });
