@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db, DatabaseConnection } from '@vigil/db';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import type { JobContext } from '../lib/jobs.ts';
 import { openTestDatabase } from './test-database.ts';
 import { startTestJwksServer } from './test-jwks-server.ts';
 
@@ -11,6 +12,8 @@ export const testProjectId = 'P2testproject0000000000000000';
 export type TestContext = {
   app: FastifyInstance;
   config: Config;
+  /** What a job handler gets in this app, for tests that run a handler directly. */
+  jobContext: JobContext;
   db: Db;
   connection: DatabaseConnection;
   jwks: Awaited<ReturnType<typeof startTestJwksServer>>;
@@ -22,7 +25,10 @@ export type TestContext = {
  * Builds the real app on a real database for one test file, with session keys served over HTTP
  * by a loopback JWKS server. Call at the top level of a test file.
  */
-export const useTestApp = (env: Record<string, string> = {}, { embeddedAuth = false } = {}): TestContext => {
+export const useTestApp = (
+  env: Record<string, string> = {},
+  { embeddedAuth = false, logger }: { embeddedAuth?: boolean; /** Logger options from the config (a test that reads the logs). */ logger?: (config: Config) => FastifyServerOptions['logger'] } = {},
+): TestContext => {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.jwks = await startTestJwksServer(testProjectId);
@@ -39,7 +45,7 @@ export const useTestApp = (env: Record<string, string> = {}, { embeddedAuth = fa
       ...env,
     });
     context.config = config;
-    context.app = await buildApp({ config, connection: context.connection });
+    context.app = await buildApp({ config, connection: context.connection, ...(logger ? { logger: logger(config) } : {}) });
     await context.app.ready();
     context.authAs = async (person, session = {}) => ({
       authorization: `Bearer ${await context.jwks.mintSessionToken({ sub: person.authUserId!, ...session })}`,

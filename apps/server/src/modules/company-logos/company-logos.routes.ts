@@ -8,7 +8,10 @@ import { logoFileNamePattern } from './logo-file-name.ts';
 
 const yearInSeconds = 365 * 24 * 60 * 60;
 
-const logoImageSchema = z.string().meta({ format: 'binary' }).describe('The image as it was uploaded (an SVG as sanitised)');
+/** The stored bytes; in the document a binary string, as OpenAPI 3.0 writes a file. */
+const logoImageSchema = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ type: 'string', format: 'binary', description: 'The image as it was uploaded (an SVG as sanitised)' });
 
 export const companyLogosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(

@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type SmtpInboxOptions = {
+  /** Accounts the server accepts (user → password); none: it asks for no authentication. */
+  users?: Record<string, string>;
+  /** Answers a recipient with this SMTP reply instead of taking it, e.g. `{ code: 550, message: 'No such user' }`. */
+  refuseRecipient?: (address: string) => { code: number; message: string } | undefined;
+};
+
+/**
+ * A real SMTP server on loopback (no TLS) that keeps what it receives, parsed, for tests of what
+ * the product sends through sending profiles.
+ */
+export const startSmtpInbox = async ({ users, refuseRecipient }: SmtpInboxOptions = {}) => {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: !users,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (users && users[auth.username ?? ''] === auth.password) return callback(null, { user: auth.username });
+      return callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = refuseRecipient?.(address.address);
+      if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      return callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    host: '127.0.0.1',
+    port,
+    received,
+    /** Every message received for this address. */
+    mailTo: (address: string) => received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((to) => to.address === address)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
