@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { authProviderSecuritySchemes } from '@vigil/auth-provider';
+import { allowNullWhereNullable } from './openapi-nullable.ts';
 
 /** The OpenAPI document is generated from the same zod schemas that validate requests and responses. */
 export const openApiPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
@@ -21,7 +22,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { publicUrl }: { pu
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => allowNullWhereNullable(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
