@@ -25,6 +25,7 @@ import { organizationSettingsRoutes } from './modules/organizations/organization
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
+import { phishingLibraryModule } from './modules/phishing/templates/index.ts';
 import { sendingProfilesModule } from './modules/phishing/sending-profiles/index.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
@@ -160,6 +161,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       });
       await api.register(organizationSettingsRoutes, { db: connection.db, management });
       await api.register(accountRoutes, { db: connection.db, management });
+      await api.register(phishingLibraryModule, { db: connection.db, phishPublicUrl: config.phish.publicUrl });
       await api.register(sendingProfilesModule, { db: connection.db, secrets: app.secrets, config });
     },
     { prefix: '/api' },

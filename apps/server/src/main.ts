@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
+import { syncBuiltinContent } from './modules/phishing/builtin-content.ts';
 
 const start = async () => {
   let config;
@@ -26,6 +27,8 @@ const start = async () => {
   await applyMigrations(connection);
   // The provider's tables exist even with an outside provider: the outbox and login log read them.
   await applyAuthMigrations(connection);
+  // The built-in lures and landing pages, as shared read-only rows (idempotent; servers may race).
+  await syncBuiltinContent(connection.db);
   const app = await buildApp({ config, connection });
   app.addHook('onClose', async () => connection.close());
 

@@ -18,3 +18,4 @@ export * from './phishing-content.ts';
 export * from './events.ts';
 export * from './time-zones.ts';
 export * from './campaigns.ts';
+export * from './phishing-templates.ts';
