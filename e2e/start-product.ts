@@ -21,6 +21,8 @@ const freePort = () =>
  */
 export default async function startProduct(project: TestProject) {
   const port = await freePort();
+  let phishPort = await freePort();
+  while (phishPort === port) phishPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const repoRoot = resolve(import.meta.dirname, '..');
@@ -41,6 +43,8 @@ export default async function startProduct(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
+      // The phishing listener is a server of its own; PHISH_PUBLIC_URL follows PHISH_PORT by default.
+      PHISH_PORT: String(phishPort),
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO: 'true',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
@@ -8,8 +7,8 @@ import type { DatabaseConnection } from '@vigil/db';
 import type { Config } from './config.ts';
 import { jobDefinitions } from './job-registry.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
-import { loggerOptions } from './lib/logger.ts';
 import { type SecretBox, createSecretBox } from './lib/secrets.ts';
+import { baseServerOptions } from './lib/server-options.ts';
 import { cacheVerifiedSessions, createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
 import { auditTenantSelection } from './modules/audit-log/audit-log.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -30,6 +29,7 @@ import { sendingProfilesModule } from './modules/phishing/sending-profiles/index
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -64,12 +64,8 @@ const bodyErrorResponses = { 400: apiErrorBodySchema, 413: apiErrorBodySchema, 4
 /** The whole product as one Fastify instance: used by main.ts and by every integration test. */
 export const buildApp = async ({ config, connection, sessionKeys, logger }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
-    trustProxy: config.trustProxy,
+    ...baseServerOptions(config, logger),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
     // A URL Fastify cannot route (bad percent-encoding, a parameter over its length limit) is a bad
     // request in the shape of whoever serves that path: the provider's (contract §3.1 badRequest) or the API's.
     frameworkErrors: (error, request, reply) => {
@@ -102,10 +98,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, authBaseUrl: config.auth.baseUrl });
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });

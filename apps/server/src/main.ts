@@ -1,8 +1,9 @@
-import closeWithGrace from 'close-with-grace';
 import { applyAuthMigrations, createAuthManagement } from '@vigil/auth-provider';
 import { applyMigrations, openDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { closeGracefully } from './lib/graceful-shutdown.ts';
+import { buildPhishApp } from './phish-app.ts';
 import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
 import { syncBuiltinContent } from './modules/phishing/builtin-content.ts';
@@ -45,14 +46,16 @@ const start = async () => {
   // With separate `npm run worker` processes (PostgreSQL), API servers only enqueue.
   if (config.jobsInProcess) await app.jobs.startWorkers();
 
-  // SIGTERM/SIGINT: stop taking requests, let running ones finish, stop jobs, close the database.
-  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
+  // The phishing listener shares the database and the application secret, on a port of its own.
+  const phishApp = await buildPhishApp({ config, connection, secrets: app.secrets });
+
+  // SIGTERM/SIGINT: the listener first (it flushes its tracking events), then the app, which stops
+  // jobs and closes the database.
+  closeGracefully([phishApp, app], app.log);
 
   await app.listen({ port: config.port, host: config.host });
+  await phishApp.listen({ port: config.phish.port, host: config.host });
+  app.log.info({ url: config.phish.publicUrl }, `The phishing listener is ready at ${config.phish.publicUrl}`);
   app.log.info(
     { database: connection.kind, url: config.publicUrl },
     `Vigil is ready at ${config.publicUrl} (database: ${connection.kind === 'pglite' ? config.database.kind === 'pglite' && config.database.dataDir : 'PostgreSQL'})`,

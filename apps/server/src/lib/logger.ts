@@ -3,18 +3,22 @@ import type { Config } from '../config.ts';
 
 const sensitiveQueryParams = /([?&](?:t|token|code|key|password)=)[^&]*/gi;
 
-/** The server's and the worker's logger: JSON lines, secrets and one-time tokens redacted. */
-export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
+/**
+ * The server's and the worker's logger: JSON lines, secrets and one-time tokens redacted.
+ * `pathTokens` matches a token carried in the path (the phishing listener's `/c/<token>`); its first
+ * group is kept and the rest of the match redacted.
+ */
+export const loggerOptions = (config: Config, { pathTokens }: { pathTokens?: RegExp } = {}): FastifyServerOptions['logger'] => ({
   level: config.logLevel,
   redact: {
-    paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.secret', '*.token'],
+    paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.secret', '*.token', 'req.body', '*.body'],
     censor: '[redacted]',
   },
   serializers: {
-    // Links in mail carry one-time tokens in the query; they must never reach a log.
+    // Links in mail carry one-time tokens in the query (or the path); they must never reach a log.
     req: (request) => ({
       method: request.method,
-      url: request.url.replace(sensitiveQueryParams, '$1[redacted]'),
+      url: (pathTokens ? request.url.replace(pathTokens, '$1[redacted]') : request.url).replace(sensitiveQueryParams, '$1[redacted]'),
       remoteAddress: request.ip,
     }),
   },

@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type Db, type Tx, rateLimitWindows } from '@vigil/db';
 import { AppError } from './app-error.ts';
@@ -25,6 +25,15 @@ export const hitRateLimit = async (db: Db | Tx, key: string, limit: RateLimit): 
     })
     .returning({ count: rateLimitWindows.count, secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimitWindows.resetsAt} - now()))::int` });
   return { limited: window!.count > limit.max, retryAfterSeconds: Math.max(1, window!.secondsLeft) };
+};
+
+/** Whether `key` is over its limit in the current window, without counting a hit (reads only). */
+export const isOverRateLimit = async (db: Db | Tx, key: string, limit: RateLimit): Promise<boolean> => {
+  const [window] = await db
+    .select({ count: rateLimitWindows.count })
+    .from(rateLimitWindows)
+    .where(and(eq(rateLimitWindows.key, key), gt(rateLimitWindows.resetsAt, sql`now()`)));
+  return (window?.count ?? 0) > limit.max;
 };
 
 /**

@@ -1,6 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { type Db, type NewEventRow, type Tx, events } from '@vigil/db';
 
 export type NewEvent = Omit<NewEventRow, 'id'>;
+
+/**
+ * The advisory lock every transaction that appends events holds shared, and the consumer runner
+ * takes alone for an instant before it reads: see `readableEventBound` in consumers.ts.
+ */
+export const eventLogLockKey = 730_412_551;
+
+const isTransaction = (db: Db | Tx): db is Tx => typeof (db as Partial<Tx>).rollback === 'function';
 
 /**
  * Appends events to the log. Pass the transaction that changes the state they record (a recipient
@@ -9,5 +18,11 @@ export type NewEvent = Omit<NewEventRow, 'id'>;
  */
 export const appendEvents = async (db: Db | Tx, rows: readonly NewEvent[]) => {
   if (rows.length === 0) return;
-  await db.insert(events).values([...rows]);
+  const append = async (tx: Tx) => {
+    // Held until the transaction ends, so a consumer never reads past an id that is still uncommitted.
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${eventLogLockKey})`);
+    await tx.insert(events).values([...rows]);
+  };
+  if (isTransaction(db)) await append(db);
+  else await db.transaction(append);
 };
