@@ -42,6 +42,10 @@ export const buildUser = (overrides: Partial<OrganizationUser> = {}): Organizati
   department: null,
   manager: null,
   startDate: null,
+  jobTitle: null,
+  phone: null,
+  timeZone: null,
+  preferredLanguage: null,
   isActive: true,
   isYou: false,
   can: { edit: true, changeRole: true, deactivate: true, reactivate: false },
@@ -54,6 +58,7 @@ export const buildUserPage = (items: OrganizationUser[], overrides: Partial<Orga
   page: 1,
   pageSize: 25,
   assignableRoles: ['Admin', 'Manager', 'User'],
+  organizationTimeZone: 'Europe/London',
   ...overrides,
 });
 

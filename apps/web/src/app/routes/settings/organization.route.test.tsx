@@ -27,7 +27,7 @@ const stubServer = () => {
     vi.fn<typeof fetch>(async (input, init) => {
       const token = new Headers(init?.headers).get('Authorization') ?? '';
       const selected = [...names.keys()].find((id) => token.includes(id)) ?? homeId;
-      const settings = (): OrganizationSettings => ({ id: selected, name: names.get(selected)!, domain: 'example.com', pictureFileName: '' });
+      const settings = (): OrganizationSettings => ({ id: selected, name: names.get(selected)!, domain: 'example.com', pictureFileName: '', timeZone: 'UTC' });
       const route = `${init?.method ?? 'GET'} ${String(input)}`;
       if (route === 'GET /api/personal_user_data/') {
         return json(buildPersonalRecord({ email: 'demo@vigil.example', role: 'Superadmin', company: names.get(selected)! }));

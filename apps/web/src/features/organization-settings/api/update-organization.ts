@@ -5,11 +5,11 @@ import { apiPaths } from '../../../config/paths';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 import { organizationSettingsQueryOptions } from './get-organization-settings';
 
-/** @throws ApiError; VALIDATION_FAILED names the field (`body.name`) */
+/** @throws ApiError; VALIDATION_FAILED names the field (`body.name`, `body.timeZone`) */
 export const updateOrganization = async (api: ApiClient, body: UpdateOrganizationBody): Promise<OrganizationSettings> =>
   organizationSettingsSchema.parse(await api.request(apiPaths.organization, { method: 'PATCH', body }));
 
-/** Renames the organisation; `onChanged` lets the page refresh what else shows the name (the top bar). */
+/** Changes the organisation's name or time zone; `onChanged` lets the page refresh what else shows the name (the top bar). */
 export const useUpdateOrganization = ({ onChanged }: { onChanged?: () => void } = {}) => {
   const api = useApiClient();
   const queryClient = useQueryClient();

@@ -12,6 +12,7 @@ const settings: OrganizationSettings = {
   name: 'Northwind Logistics',
   domain: 'northwind-logistics.example',
   pictureFileName: '',
+  timeZone: 'Europe/London',
 };
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
@@ -84,6 +85,51 @@ describe('GeneralPanel: the name', () => {
     expect(JSON.parse(String(calls(server, 'PATCH')[0]![1]!.body))).toEqual({ name: 'Northwind Logistics Group' });
     expect(name).toHaveValue('Northwind Logistics Group');
     expect(onOrganizationChanged).toHaveBeenCalledOnce();
+  });
+});
+
+describe('GeneralPanel: the time zone', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the organisation’s zone and saves another one picked from the list by city', async () => {
+    const server = serve({
+      'GET /api/organization/': () => json(settings),
+      'PATCH /api/organization/': (init) => json({ ...settings, timeZone: JSON.parse(String(init?.body)).timeZone }),
+    });
+    renderPanel();
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Europe/London');
+    fireEvent.focus(zone);
+    fireEvent.change(zone, { target: { value: 'new york' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^America\/New York/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save time zone' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The time zone is saved.');
+    expect(JSON.parse(String(calls(server, 'PATCH')[0]![1]!.body))).toEqual({ timeZone: 'America/New_York' });
+    expect(zone).toHaveValue('America/New York');
+  });
+
+  it('says when no zone matches what was typed', async () => {
+    serve({ 'GET /api/organization/': () => json(settings) });
+    renderPanel();
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    fireEvent.focus(zone);
+    fireEvent.change(zone, { target: { value: 'Atlantis' } });
+    expect(await screen.findByText('No time zone found')).toBeInTheDocument();
+  });
+
+  it("puts the server's problem on the field", async () => {
+    serve({
+      'GET /api/organization/': () => json(settings),
+      'PATCH /api/organization/': () =>
+        json({ error: { code: 'VALIDATION_FAILED', message: 'bad', details: [{ field: 'body.timeZone', problem: 'must be an IANA time zone, like Europe/London or America/New_York' }] } }, 400),
+    });
+    renderPanel();
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    fireEvent.focus(zone);
+    fireEvent.change(zone, { target: { value: 'paris' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Europe\/Paris/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save time zone' }));
+    await waitFor(() => expect(zone).toHaveAccessibleDescription('must be an IANA time zone, like Europe/London or America/New_York'));
   });
 });
 

@@ -11,7 +11,9 @@ const finance = { id: '00000000-0000-4000-8000-0000000000d1', name: 'Finance', p
 const renderDialog = (user?: OrganizationUser) => {
   const onSaved = vi.fn();
   const onClose = vi.fn();
-  renderSignedInPanel(() => <UserFormDialog user={user} assignableRoles={['Admin', 'Manager', 'User']} onClose={onClose} onSaved={onSaved} />);
+  renderSignedInPanel(() => (
+    <UserFormDialog user={user} assignableRoles={['Admin', 'Manager', 'User']} organizationTimeZone="Europe/London" onClose={onClose} onSaved={onSaved} />
+  ));
   const dialog = screen.getByRole('dialog');
   return { dialog, onSaved, onClose, field: (name: string) => within(dialog).getByRole('textbox', { name }) };
 };
@@ -69,6 +71,10 @@ describe('UserFormDialog', () => {
       departmentId: finance.id,
       managerId: null,
       startDate: '2025-02-03',
+      jobTitle: null,
+      phone: null,
+      timeZone: null,
+      preferredLanguage: null,
     });
 
     fireEvent.change(field('Email address'), { target: { value: 'nia@acme.example' } });
@@ -85,6 +91,82 @@ describe('UserFormDialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ lastName: 'Wright' });
+  });
+
+  it('adds job title, phone, time zone and language; the empty choices say what the organization’s are', async () => {
+    const calls = serveApi({ ...baseApi, 'POST /api/organization/users/': ({ body }) => json(buildUser(body as Partial<OrganizationUser>)) });
+    const { dialog, field, onSaved } = renderDialog();
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Organization default (Europe/London)');
+    expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveTextContent('Organization default (English)');
+    expect(field('Phone')).toHaveAccessibleDescription('With + and the country code, like +1 415 555 0123.');
+
+    fireEvent.change(field('First name'), { target: { value: 'Nia' } });
+    fireEvent.change(field('Last name'), { target: { value: 'New' } });
+    fireEvent.change(field('Email address'), { target: { value: 'nia@acme.example' } });
+    fireEvent.change(field('Job title'), { target: { value: 'Pharmacist' } });
+    fireEvent.change(field('Phone'), { target: { value: '+49 151 2345-6789' } });
+    fireEvent.focus(zone);
+    fireEvent.change(zone, { target: { value: 'berlin' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Europe\/Berlin/ }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Language' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add user' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      jobTitle: 'Pharmacist',
+      phone: '+4915123456789',
+      timeZone: 'Europe/Berlin',
+      preferredLanguage: 'de_de',
+    });
+  });
+
+  it('refuses a phone without the country code on the field, and sends nothing', async () => {
+    const calls = serveApi(baseApi);
+    const { dialog, field } = renderDialog(buildUser());
+    fireEvent.change(field('Phone'), { target: { value: '020 7946 0018' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(field('Phone')).toHaveAttribute('aria-invalid', 'true'));
+    expect(field('Phone')).toHaveAccessibleDescription('Enter the number with + and the country code, like +1 415 555 0123.');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows a person’s own zone and language, and sends the organization’s defaults back as none', async () => {
+    const nia = buildUser({ jobTitle: 'Pharmacist', phone: '+4915123456789', timeZone: 'Asia/Kolkata', preferredLanguage: 'hi_in' });
+    const calls = serveApi({ ...baseApi, [`PATCH /api/organization/users/${nia.id}/`]: ({ body }) => json({ ...nia, ...(body as object) }) });
+    const { dialog, field, onSaved } = renderDialog(nia);
+    expect(field('Job title')).toHaveValue('Pharmacist');
+    expect(field('Phone')).toHaveValue('+4915123456789');
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Asia/Kolkata');
+    expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveTextContent('हिन्दी');
+
+    fireEvent.focus(zone);
+    fireEvent.change(zone, { target: { value: 'organization' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Organization default (Europe/London)' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Language' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Organization default (English)' }));
+    fireEvent.change(field('Job title'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ jobTitle: null, timeZone: null, preferredLanguage: null });
+  });
+
+  it('puts the server’s time zone problem on the field', async () => {
+    const will = buildUser();
+    serveApi({
+      ...baseApi,
+      [`PATCH /api/organization/users/${will.id}/`]: () =>
+        json({ error: { code: 'VALIDATION_FAILED', message: 'bad', details: [{ field: 'body.timeZone', problem: 'must be an IANA time zone, like Europe/London or America/New_York' }] } }, 400),
+    });
+    const { dialog } = renderDialog(will);
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    fireEvent.focus(zone);
+    fireEvent.change(zone, { target: { value: 'lisbon' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Europe\/Lisbon/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(zone).toHaveAccessibleDescription('must be an IANA time zone, like Europe/London or America/New_York'));
   });
 
   it('locks your own role, and says why', () => {

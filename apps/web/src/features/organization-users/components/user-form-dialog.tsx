@@ -13,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   createOrganizationUserBodySchema,
+  defaultPersonLanguage,
   emailMaxLength,
+  jobTitleMaxLength,
   personNameMaxLength,
   type CreateOrganizationUserBody,
   type CreateOrganizationUserInput,
@@ -25,7 +27,9 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { TimeZoneField } from '../../../components/time-zone-field';
 import { messageOf } from '../../../lib/api-client';
+import { learningLanguageOptions } from '../../../lib/languages';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateOrganizationUser } from '../api/create-organization-user';
 import { useOrganizationDepartments } from '../api/get-organization-departments';
@@ -36,13 +40,33 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 type ManagerOption = { id: string; name: string; email: string };
 
-const formFields = ['firstName', 'lastName', 'email', 'role', 'departmentId', 'managerId', 'startDate'] as const;
+const formFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'role',
+  'departmentId',
+  'managerId',
+  'startDate',
+  'jobTitle',
+  'phone',
+  'timeZone',
+  'preferredLanguage',
+] as const;
+
+// Longer than E.164 allows, so spaces and dashes between groups fit.
+const phoneInputMaxLength = 24;
+
+/** An empty text field is no value at all. */
+const orNull = (text: string) => (text.trim() ? text : null);
 
 type UserFormDialogProps = {
   /** The person to edit; absent to add someone. */
   user?: OrganizationUser;
   /** Roles the caller may give (from the server's policy). */
   assignableRoles: Role[];
+  /** The organisation's time zone, which a person without their own follows. */
+  organizationTimeZone: string;
   onClose: () => void;
   onSaved: (user: OrganizationUser, created: boolean) => void;
 };
@@ -104,7 +128,7 @@ const ManagerField = ({
 };
 
 /** Add or edit one person. Checks with the contract's schema, then shows the server's problems on their fields. */
-export const UserFormDialog = ({ user, assignableRoles, onClose, onSaved }: UserFormDialogProps) => {
+export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, onClose, onSaved }: UserFormDialogProps) => {
   const { t } = useTranslation();
   const titleId = useId();
   const departments = useOrganizationDepartments();
@@ -120,6 +144,10 @@ export const UserFormDialog = ({ user, assignableRoles, onClose, onSaved }: User
     departmentId: user?.department?.id ?? null,
     managerId: user?.manager?.id ?? null,
     startDate: user?.startDate ?? null,
+    jobTitle: user?.jobTitle ?? null,
+    phone: user?.phone ?? null,
+    timeZone: user?.timeZone ?? null,
+    preferredLanguage: user?.preferredLanguage ?? null,
   };
   const {
     control,
@@ -303,6 +331,97 @@ export const UserFormDialog = ({ user, assignableRoles, onClose, onSaved }: User
                     helperText={fieldErrorText(t, errors.startDate, 'date')}
                     slotProps={{ inputLabel: { shrink: true } }}
                   />
+                )}
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Controller
+                name="jobTitle"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    label={t('organizationUsers.fields.jobTitle')}
+                    sx={{ flex: 1 }}
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(orNull(event.target.value))}
+                    onBlur={field.onBlur}
+                    autoComplete="off"
+                    error={Boolean(errors.jobTitle)}
+                    helperText={fieldErrorText(t, errors.jobTitle)}
+                    slotProps={{ htmlInput: { maxLength: jobTitleMaxLength, 'data-testid': 'user-form-job-title' } }}
+                  />
+                )}
+              />
+              <Controller
+                name="phone"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    type="tel"
+                    label={t('organizationUsers.fields.phone')}
+                    sx={{ flex: 1 }}
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(orNull(event.target.value))}
+                    onBlur={field.onBlur}
+                    autoComplete="off"
+                    error={Boolean(errors.phone)}
+                    helperText={fieldErrorText(t, errors.phone, 'phone') ?? t('organizationUsers.form.phoneHint')}
+                    slotProps={{ htmlInput: { maxLength: phoneInputMaxLength, 'data-testid': 'user-form-phone' } }}
+                  />
+                )}
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Box sx={{ flex: 1 }}>
+                <Controller
+                  name="timeZone"
+                  control={control}
+                  render={({ field }) => (
+                    <TimeZoneField
+                      value={field.value ?? null}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      label={t('organizationUsers.fields.timeZone')}
+                      emptyLabel={t('organizationUsers.form.timeZoneDefault', { timeZone: organizationTimeZone.replaceAll('_', ' ') })}
+                      noOptionsText={t('organizationUsers.form.noTimeZoneFound')}
+                      error={fieldErrorText(t, errors.timeZone, 'choice')}
+                      testId="user-form-time-zone"
+                    />
+                  )}
+                />
+              </Box>
+              <Controller
+                name="preferredLanguage"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('organizationUsers.fields.preferredLanguage')}
+                    sx={{ flex: 1 }}
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(event.target.value || null)}
+                    onBlur={field.onBlur}
+                    error={Boolean(errors.preferredLanguage)}
+                    helperText={fieldErrorText(t, errors.preferredLanguage, 'choice')}
+                    // The empty choice says what it means: the organization's default.
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  >
+                    <MenuItem value="">
+                      <em>{t('organizationUsers.form.languageDefault', { language: learningLanguageOptions.find((option) => option.value === defaultPersonLanguage)!.label })}</em>
+                    </MenuItem>
+                    {learningLanguageOptions.map((option) => (
+                      <MenuItem key={option.value} value={option.value} lang={option.lang}>
+                        {option.label}
+                      </MenuItem>
+                    ))}
+                  </TextField>
                 )}
               />
             </Stack>

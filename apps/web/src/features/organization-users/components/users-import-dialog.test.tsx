@@ -16,6 +16,10 @@ const values = (firstName: string, lastName: string, email: string) => ({
   department: '',
   managerEmail: '',
   startDate: '',
+  jobTitle: '',
+  phone: '',
+  timeZone: '',
+  language: '',
 });
 
 const preview: UsersImportPreview = {

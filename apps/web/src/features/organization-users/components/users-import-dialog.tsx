@@ -54,9 +54,13 @@ const columnValue = {
   department: 'department',
   manager_email: 'managerEmail',
   start_date: 'startDate',
+  job_title: 'jobTitle',
+  phone: 'phone',
+  time_zone: 'timeZone',
+  language: 'language',
 } as const satisfies Record<UsersImportColumn, keyof UsersImportRow['values']>;
 
-const templateCsv = [usersImportColumns.join(','), 'Jane,Doe,jane.doe@example.com,User,Finance,john.smith@example.com,2024-03-01'].join('\r\n');
+const templateCsv = [usersImportColumns.join(','), 'Jane,Doe,jane.doe@example.com,User,Finance,john.smith@example.com,2024-03-01,Financial Analyst,+14155550123,America/New_York,en_us'].join('\r\n');
 
 const previewPageSize = 50;
 // The error colour at a few percent, so the cells stay readable (AA) on it.
@@ -145,7 +149,7 @@ const PreviewTable = ({ rows }: { rows: UsersImportRow[] }) => {
                         sx={{
                           ...cellSx,
                           // Long addresses may break anywhere; words and roles stay whole.
-                          ...(column === 'email' || column === 'manager_email' ? { overflowWrap: 'anywhere' } : { whiteSpace: column === 'role' || column === 'start_date' ? 'nowrap' : undefined }),
+                          ...(column === 'email' || column === 'manager_email' ? { overflowWrap: 'anywhere' } : { whiteSpace: column === 'role' || column === 'start_date' || column === 'phone' ? 'nowrap' : undefined }),
                           ...(invalid.has(column)
                             ? { color: 'error.main', fontWeight: 600, textDecoration: 'underline wavy', textDecorationColor: 'currentColor' }
                             : {}),

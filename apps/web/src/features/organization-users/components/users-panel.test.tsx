@@ -47,6 +47,26 @@ describe('UsersPanel', () => {
     expect(within(rows[2]!).getByRole('button', { name: 'More actions for Will Worker' })).toBeInTheDocument();
   });
 
+  it('shows each person’s job title in its own column, and opens their edit dialog with the organization’s time zone as the default', async () => {
+    const grace = buildUser({ firstName: 'Grace', lastName: 'Lindqvist', jobTitle: 'Fleet Coordinator' });
+    serveApi({
+      'GET /api/organization/users/': () => json(buildUserPage([grace, will], { organizationTimeZone: 'America/New_York' })),
+      'GET /api/organization/departments/': () => json(departments),
+    });
+    renderSignedInPanel(UsersPanel);
+
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.slice(0, 3)).toEqual(['Name', 'Job title', 'Role']);
+    const [graceRow, willRow] = within(table).getAllByTestId('user-row');
+    expect(within(graceRow!).getAllByRole('cell')[1]).toHaveTextContent('Fleet Coordinator');
+    expect(within(willRow!).getAllByRole('cell')[1]).toHaveTextContent('—');
+
+    fireEvent.click(within(graceRow!).getByRole('button', { name: 'Edit Grace Lindqvist' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'Time zone' })).toHaveValue('Organization default (America/New York)');
+  });
+
   it('searches on the server once typing pauses, from the first page', async () => {
     const calls = serveApi({
       'GET /api/organization/users/': ({ url }) =>

@@ -124,6 +124,7 @@ const UserRow = ({ user, onAction }: { user: OrganizationUser; onAction: (dialog
           {user.email}
         </Typography>
       </TableCell>
+      <TableCell>{user.jobTitle ?? '—'}</TableCell>
       <TableCell>{t(`organizationUsers.roles.${user.role}`)}</TableCell>
       <TableCell>{user.department?.name ?? '—'}</TableCell>
       <TableCell>{user.manager?.name ?? '—'}</TableCell>
@@ -224,8 +225,9 @@ export const UsersPanel = () => {
   const sortDirection = (column: SortableColumn) =>
     params.sort === sortableColumns[column] ? 'asc' : params.sort === `-${sortableColumns[column]}` ? 'desc' : false;
 
-  const columns: { id: 'name' | 'role' | 'department' | 'manager' | 'startDate'; sortable?: SortableColumn }[] = [
+  const columns: { id: 'name' | 'jobTitle' | 'role' | 'department' | 'manager' | 'startDate'; sortable?: SortableColumn }[] = [
     { id: 'name', sortable: 'name' },
+    { id: 'jobTitle' },
     { id: 'role', sortable: 'role' },
     { id: 'department', sortable: 'department' },
     { id: 'manager' },
@@ -408,6 +410,7 @@ export const UsersPanel = () => {
         <UserFormDialog
           user={dialog.kind === 'edit' ? dialog.user : undefined}
           assignableRoles={assignableRoles}
+          organizationTimeZone={users.data?.organizationTimeZone ?? 'UTC'}
           onClose={closeDialog}
           onSaved={(user, created) => {
             closeDialog();
