@@ -127,7 +127,7 @@ describe(`organisation settings: users and admins (${adminEmail}, superadmin)`, 
     expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('first_name,last_name,email,role,department,manager_email,start_date,status');
+    expect(lines[0]).toBe('first_name,last_name,email,role,department,manager_email,start_date,status,job_title,phone,time_zone,language');
     // The search still applies: the two imported people.
     expect(lines).toHaveLength(3);
     expect(text).toContain(`ivan.${tag}@quillon.example`);
