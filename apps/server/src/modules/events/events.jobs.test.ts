@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { type DatabaseConnection, campaignRecipients, campaignStats, eventCursors, events } from '@vigil/db';
+import { loadConfig } from '../../config.ts';
+import type { JobContext } from '../../lib/jobs.ts';
+import { createSecretBox } from '../../lib/secrets.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { buildTrackedRecipient } from '../../test/tracking-factories.ts';
+import { consumeEventsJob } from './events.jobs.ts';
+import { appendEvents } from './events.repository.ts';
+
+describe('events.consume: campaign projections', () => {
+  let connection: DatabaseConnection;
+  const secrets = createSecretBox(Buffer.from('test-secret-for-the-projection-job-0123456789'));
+  beforeAll(async () => {
+    connection = await openTestDatabase();
+  });
+  afterAll(async () => connection?.close());
+
+  const run = () => consumeEventsJob.handler({}, { db: connection.db, log: pino({ level: 'silent' }), config: loadConfig({}), secrets } as unknown as JobContext);
+
+  it('sets each first-time column once and counts each outcome once per recipient; a second run changes nothing', async () => {
+    const { recipient, campaign } = await buildTrackedRecipient(connection.db, secrets);
+    const other = await buildTrackedRecipient(connection.db, secrets);
+    const at = (seconds: number) => new Date(Date.UTC(2026, 0, 5, 9, 0, seconds));
+    const of = (r: typeof recipient) => ({ organizationId: r.organizationId, personId: r.personId, campaignId: r.campaignId, recipientId: r.id });
+    await appendEvents(connection.db, [
+      { ...of(recipient), type: 'sent', occurredAt: at(0) },
+      { ...of(recipient), type: 'machine_click', occurredAt: at(1), data: { rule: 'soon-after-delivery' } },
+      { ...of(recipient), type: 'opened', occurredAt: at(10) },
+      { ...of(recipient), type: 'opened', occurredAt: at(20) },
+      { ...of(recipient), type: 'clicked', occurredAt: at(30) },
+      { ...of(recipient), type: 'clicked', occurredAt: at(40) },
+      { ...of(recipient), type: 'landing_visited', occurredAt: at(41) },
+      { ...of(recipient), type: 'submitted', occurredAt: at(50), data: { fields: ['password'] } },
+      { ...of(recipient), type: 'reported', occurredAt: at(60) },
+      { ...of(other.recipient), type: 'sent', occurredAt: at(0) },
+      { ...of(other.recipient), type: 'delivery_uncertain', occurredAt: at(1) },
+      { ...of(other.recipient), type: 'delivery_uncertain', occurredAt: at(2) },
+      // A report of a real message belongs to no campaign: no counter moves.
+      { organizationId: recipient.organizationId, personId: recipient.personId, type: 'reported', occurredAt: at(70), data: { simulation: false } },
+    ]);
+
+    await run();
+    const [row] = await connection.db.select().from(campaignRecipients).where(eq(campaignRecipients.id, recipient.id));
+    expect(row).toMatchObject({ openedAt: at(10), clickedAt: at(30), submittedAt: at(50), reportedAt: at(60), machineClickedAt: at(1), qrScannedAt: null });
+    const statsOf = async (campaignId: string) => (await connection.db.select().from(campaignStats).where(eq(campaignStats.campaignId, campaignId)))[0];
+    expect(await statsOf(campaign.id)).toMatchObject({ sent: 1, opened: 1, clicked: 1, submitted: 1, reported: 1, machineClicks: 1, qrScanned: 0, uncertain: 0 });
+    expect(await statsOf(other.campaign.id)).toMatchObject({ sent: 1, uncertain: 1, opened: 0 });
+
+    const before = { recipients: await connection.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaign.id)), stats: await statsOf(campaign.id) };
+    await run();
+    expect(await connection.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaign.id))).toEqual(before.recipients);
+    expect(await statsOf(campaign.id)).toEqual(before.stats);
+    const [cursor] = await connection.db.select().from(eventCursors).where(eq(eventCursors.consumer, 'campaign-projections'));
+    const [last] = await connection.db.select({ id: events.id }).from(events).where(eq(events.recipientId, other.recipient.id)).orderBy(desc(events.id)).limit(1);
+    expect(cursor!.lastEventId).toBeGreaterThanOrEqual(last!.id);
+  });
+});
