@@ -79,6 +79,17 @@ describe('the OpenAPI document tells the truth about what each route answers', (
     expect(answeredCsv).toEqual(expect.arrayContaining(['GET /api/organization/login-logs/?format=csv', 'GET /api/organization/users/?format=csv']));
   });
 
+  it('declares no body for a 204 or 304 answer, which has none', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
+    const withBody = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        ['204', '304'].filter((status) => operation.responses?.[status]?.content).map((status) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+    expect(withBody).toEqual([]);
+    expect(document.paths['/api/onboarding/scim-tokens/{tokenId}/']?.delete?.responses?.['204']).toEqual({ description: 'Revoked' });
+  });
+
   it('documents the identity-provider URLs of single sign-on as https URLs', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
     const body = document.components.schemas.SaveSsoSettingsBodyInput as { properties: Record<string, { anyOf?: object[] }> };

@@ -6,6 +6,33 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { authProviderSecuritySchemes } from '@vigil/auth-provider';
 import { allowNullWhereNullable } from './openapi-nullable.ts';
 
+type Responses = Record<string, { content?: unknown }>;
+type Paths = Record<string, Record<string, { responses?: Responses }>>;
+
+/**
+ * A 204 or 304 answer has no body (RFC 9110) and Fastify sends it without a content type, whatever
+ * schema its route names (`z.null()` would read as a JSON null): the document lists no content for it.
+ */
+const withoutBodyOnEmptyAnswers = <T extends { paths?: unknown }>(document: T): T => {
+  const paths = Object.entries((document.paths ?? {}) as Paths).map(([path, operations]) => [
+    path,
+    Object.fromEntries(
+      Object.entries(operations).map(([method, operation]) => {
+        if (typeof operation !== 'object' || !operation.responses) return [method, operation];
+        const responses = Object.fromEntries(
+          Object.entries(operation.responses).map(([status, response]) => {
+            if (status !== '204' && status !== '304') return [status, response];
+            const { content: _, ...withoutContent } = response;
+            return [status, withoutContent];
+          }),
+        );
+        return [method, { ...operation, responses }];
+      }),
+    ),
+  ]);
+  return { ...document, paths: Object.fromEntries(paths) };
+};
+
 /** The OpenAPI document is generated from the same zod schemas that validate requests and responses. */
 export const openApiPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
   await app.register(swagger, {
@@ -22,7 +49,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { publicUrl }: { pu
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => allowNullWhereNullable(jsonSchemaTransformObject(document)),
+    transformObject: (document) => withoutBodyOnEmptyAnswers(allowNullWhereNullable(jsonSchemaTransformObject(document))),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
