@@ -69,6 +69,8 @@ export const createSendingProfileBodySchema = z
   })
   .strict();
 export type CreateSendingProfileBody = z.infer<typeof createSendingProfileBodySchema>;
+/** What a form holds before the schema fills the defaults. */
+export type CreateSendingProfileInput = z.input<typeof createSendingProfileBodySchema>;
 
 /** PATCH /api/sending-profiles/{id}/ body: what changes. No password keeps it; `password: null` clears it. */
 export const updateSendingProfileBodySchema = z

@@ -162,6 +162,13 @@ export const apiPaths = {
   accountSession: (sessionId: string) => `/api/account/sessions/${segment(sessionId)}/`,
   revokeOtherAccountSessions: '/api/account/sessions/revoke-others/',
   accountLoginHistory: '/api/account/login-history/',
+  sendingProfiles: {
+    list: '/api/sending-profiles/',
+    profile: (id: string) => `/api/sending-profiles/${segment(id)}/`,
+    test: (id: string) => `/api/sending-profiles/${segment(id)}/test/`,
+  },
+  phishingSettings: '/api/phishing-settings/',
+  rotateFilterSecret: '/api/phishing-settings/rotate-filter-secret/',
 } as const;
 
 /** Where the server serves an organisation's logo (spec §7: company-logos/{pictureFileName}). */
