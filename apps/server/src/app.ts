@@ -14,6 +14,7 @@ import { auditTenantSelection } from './modules/audit-log/audit-log.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { msspCompaniesRoutes } from './modules/organizations/mssp-companies.routes.ts';
 import { onboardingRoutes } from './modules/organizations/onboarding.routes.ts';
@@ -141,6 +142,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(personalUserDataRoutes, { db: connection.db });
       await api.register(msspCompaniesRoutes, { db: connection.db });
       await api.register(feedbackRoutes, { db: connection.db });
+      await api.register(reportPhishRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
       await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl });
       const management = createAuthManagement(connection.db);

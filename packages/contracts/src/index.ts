@@ -19,3 +19,4 @@ export * from './events.ts';
 export * from './time-zones.ts';
 export * from './campaigns.ts';
 export * from './phishing-templates.ts';
+export * from './report-phish.ts';

@@ -6,6 +6,7 @@ import { feedbackMessages, organizations, people } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from './factories.ts';
 import { onboardingWizardCases } from './tenancy-cases-onboarding.ts';
 import { organizationUsersCases } from './tenancy-cases-organization-users.ts';
+import { reportPhishCases } from './tenancy-cases-report-phish.ts';
 import { phishingTemplatesCases } from './tenancy-cases-phishing-templates.ts';
 import { sendingProfilesCases } from './tenancy-cases-sending-profiles.ts';
 import { useTestApp } from './test-app.ts';
@@ -56,6 +57,7 @@ type MatrixCase = {
 const matrix: Record<string, MatrixCase> = {
   ...onboardingWizardCases(t),
   ...organizationUsersCases(t),
+  ...reportPhishCases(t),
   ...phishingTemplatesCases(t),
   ...sendingProfilesCases(t),
   'GET /api/personal_user_data/': {

@@ -15,15 +15,22 @@ const redFlags = (language: string) => [
 /**
  * A sent lure of a fresh organisation: a person, a sending profile, a template (a credential-harvest
  * lure leading to the built-in office sign-in page's HTML, unless `vector` says otherwise), a campaign
- * and its recipient, with the recipient's working tracking token.
+ * and its recipient (`recipientOf`, a person of an existing organisation, or a new one), with the
+ * recipient's working tracking token.
  */
 export const buildTrackedRecipient = async (
   db: Db,
   secrets: SecretBox,
-  { vector = 'credential-harvest', language = 'en_us', sentSecondsAgo = 600, organizationName }: { vector?: string; language?: string; sentSecondsAgo?: number; organizationName?: string } = {},
+  {
+    vector = 'credential-harvest',
+    language = 'en_us',
+    sentSecondsAgo = 600,
+    organizationName,
+    recipientOf,
+  }: { vector?: string; language?: string; sentSecondsAgo?: number; organizationName?: string; recipientOf?: { id: string; organizationId: string } } = {},
 ) => {
-  const org = await buildOrganization(db, organizationName ? { name: organizationName } : {});
-  const person = await buildPerson(db, org.id, { firstName: 'Robin' });
+  const org = recipientOf ? { id: recipientOf.organizationId } : await buildOrganization(db, organizationName ? { name: organizationName } : {});
+  const person = recipientOf ?? (await buildPerson(db, org.id, { firstName: 'Robin' }));
   const [profile] = await db.insert(sendingProfiles).values({ organizationId: org.id, name: 'Lures', host: 'smtp.example', port: 25, security: 'none', fromAddress: 'it@lures.example' }).returning();
   const html = readFileSync(join(contentRoot, 'landing-pages/office-sign-in/en_us.html'), 'utf8');
   const [page] = await db
