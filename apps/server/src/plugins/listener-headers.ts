@@ -7,7 +7,6 @@ import fp from 'fastify-plugin';
 const deniedFeatures = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'clipboard-read',
@@ -55,6 +54,7 @@ export const listenerHeadersPlugin = fp(
         },
       },
       referrerPolicy: { policy: 'no-referrer' },
+      frameguard: { action: 'deny' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false, preload: false } : false,
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
