@@ -25,7 +25,7 @@ describe('SendingProfiles', () => {
     expect(rows[0]).toHaveTextContent('STARTTLS · Password set');
     expect(rows[0]).toHaveTextContent('60 per minute');
     expect(rows[1]).toHaveTextContent('No encryption · No password');
-    expect(rows[1]).toHaveTextContent('2 campaigns sending');
+    expect(rows[1]).toHaveTextContent('Campaigns sending: 2');
     expect(within(rows[1]!).queryByRole('button', { name: 'Archive Plain relay' })).not.toBeInTheDocument();
   });
 
