@@ -158,6 +158,17 @@ export const apiPaths = {
     admin: (id: string) => `/api/organization/admins/${segment(id)}/`,
   },
   accountProfile: '/api/account/profile/',
+  phishingTemplates: {
+    list: '/api/phishing-templates/',
+    template: (id: string) => `/api/phishing-templates/${segment(id)}/`,
+    preview: (id: string) => `/api/phishing-templates/${segment(id)}/preview/`,
+    copy: (id: string) => `/api/phishing-templates/${segment(id)}/copy/`,
+    importEml: '/api/phishing-templates/import-eml/',
+  },
+  landingPages: {
+    list: '/api/landing-pages/',
+    preview: (id: string) => `/api/landing-pages/${segment(id)}/preview/`,
+  },
   accountSessions: '/api/account/sessions/',
   accountSession: (sessionId: string) => `/api/account/sessions/${segment(sessionId)}/`,
   revokeOtherAccountSessions: '/api/account/sessions/revoke-others/',

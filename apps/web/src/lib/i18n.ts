@@ -5,6 +5,7 @@ import accountSettings from '../locales/en/account-settings.json';
 import common from '../locales/en/common.json';
 import organizationSettings from '../locales/en/organization-settings.json';
 import organizationUsers from '../locales/en/organization-users.json';
+import phishingTemplates from '../locales/en/phishing-templates.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import translation from '../locales/en/translation.json';
@@ -23,6 +24,7 @@ const english = {
   ...organizationSettings,
   ...organizationUsers,
   ...accountSettings,
+  ...phishingTemplates,
   ...sendingProfiles,
 };
 

@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { buildPreview, buildSummary, buildTemplate, builtinId, json, ownId, renderSignedIn, serveApi } from '../testing';
+import { TemplateLibrary } from './template-library';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const list = (items = [buildSummary(), buildSummary({ id: ownId, source: 'custom', name: 'Our own lure', difficulty: 2, languages: ['en_us'], can: { edit: true, copy: true, archive: true } })]) =>
+  json({ items, nextCursor: null, canCreate: true });
+
+describe('TemplateLibrary', () => {
+  it('shows each template with its category, vector, difficulty in words and languages, and filters by the server', async () => {
+    const calls = serveApi({ 'GET /api/phishing-templates/': () => list() });
+    renderSignedIn(TemplateLibrary);
+    const cards = await screen.findAllByTestId('template-card');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByText('Password expires today')).toBeInTheDocument();
+    expect(first.getByText('IT and passwords')).toBeInTheDocument();
+    expect(first.getByText('Sign-in lookalike')).toBeInTheDocument();
+    expect(first.getByRole('meter', { name: 'Difficulty 4 of 5: Hard to spot' })).toHaveAttribute('aria-valuenow', '4');
+    expect(first.getByText('English · French')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Your own')).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'HR and payroll' }));
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('category')).toBe('hr-payroll'));
+  });
+
+  it('says what to do when nothing matches', async () => {
+    serveApi({ 'GET /api/phishing-templates/': () => list([]) });
+    renderSignedIn(TemplateLibrary);
+    expect(await screen.findByText(/No template matches these filters/)).toBeInTheDocument();
+  });
+
+  it('previews a built-in in a frame that runs nothing, with its red flags, and offers a copy rather than an edit', async () => {
+    serveApi({
+      'GET /api/phishing-templates/': () => list(),
+      [`GET /api/phishing-templates/${builtinId}/`]: () => json(buildTemplate()),
+      [`GET /api/phishing-templates/${builtinId}/preview/`]: () => json(buildPreview()),
+    });
+    renderSignedIn(TemplateLibrary);
+    fireEvent.click((await screen.findAllByTestId('template-card'))[0]!.querySelector('button')!);
+    const dialog = await screen.findByRole('dialog');
+    const frame = await within(dialog).findByTitle('Preview of the lure as you would receive it');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame.getAttribute('srcdoc')).toContain('Hello Marcus');
+    expect(within(dialog).getByText('A deadline of today (Tactics)')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Built-in templates are read-only/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy to edit' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+  });
+
+  it('imports an .eml into a draft and lists what the server changed', async () => {
+    const draft = buildTemplate({ id: ownId, source: 'imported', status: 'draft', vector: 'email-link', landingPageId: null, can: { edit: true, copy: true, archive: true } });
+    const calls = serveApi({
+      'GET /api/phishing-templates/': () => list(),
+      'GET /api/landing-pages/': () => json({ items: [] }),
+      'POST /api/phishing-templates/import-eml/': () => json({ template: draft, changes: [{ field: 'html', change: '1 link now leads to {{link}}' }] }, 201),
+    });
+    renderSignedIn(TemplateLibrary);
+    await screen.findAllByTestId('template-card');
+    fireEvent.change(screen.getByTestId('eml-input'), { target: { files: [new File(['From: a@b.example\r\n\r\nhi'], 'lure.eml', { type: 'message/rfc822' })] } });
+    expect(await screen.findByText('1 link now leads to {{link}}')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Edit template' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.body).toBeInstanceOf(Blob);
+  });
+});
