@@ -7,6 +7,7 @@ import { findCurrentOrganization } from '../../organizations/organizations.servi
 import { findCallerPerson } from '../../people/people.service.ts';
 import type { LandingPageText } from '../builtin-content.ts';
 import { requireTemplateReader } from '../templates/phishing-templates.access.ts';
+import { languagesOf } from '../templates/phishing-templates.presenter.ts';
 import { landingPagesRepository } from './landing-pages.repository.ts';
 
 const textsOf = (row: LandingPage) => row.texts as Partial<Record<TemplateLanguage, LandingPageText>>;
@@ -25,7 +26,7 @@ const presentLandingPage = (row: LandingPage): LandingPageSummary => {
     source: row.source,
     name: text.name,
     description: text.description,
-    languages: Object.keys(textsOf(row)) as TemplateLanguage[],
+    languages: languagesOf(textsOf(row)),
     fields: text.fields as LandingPageSummary['fields'],
   };
 };

@@ -1,4 +1,4 @@
-import type { PhishScale, PhishingTemplate as PhishingTemplateAnswer, PhishingTemplateSummary, TemplateLanguage, TemplateText } from '@vigil/contracts';
+import { type PhishScale, type PhishingTemplate as PhishingTemplateAnswer, type PhishingTemplateSummary, type TemplateLanguage, type TemplateText, templateLanguages } from '@vigil/contracts';
 import type { PhishingTemplate } from '@vigil/db';
 import { nistDetectionDifficulty } from './phish-scale.ts';
 import { type TemplateActor, templateAbilities } from './phishing-templates.policy.ts';
@@ -6,6 +6,9 @@ import { type TemplateActor, templateAbilities } from './phishing-templates.poli
 type Texts = Partial<Record<TemplateLanguage, TemplateText>>;
 
 export const textsOf = (row: PhishingTemplate) => row.texts as Texts;
+
+/** The languages a row is written in, in the product's order (the database keeps JSON keys in its own). */
+export const languagesOf = (texts: object) => templateLanguages.filter((language) => language in texts);
 
 /** The language to show: the one asked for when the template has it, else English, else its first. */
 export const languageOf = (row: PhishingTemplate, wanted?: string): TemplateLanguage => {
@@ -25,7 +28,7 @@ export const presentTemplateSummary = (row: PhishingTemplate, actor: TemplateAct
     category: row.category as PhishingTemplateSummary['category'],
     vector: row.vector as PhishingTemplateSummary['vector'],
     difficulty: row.difficulty as PhishingTemplateSummary['difficulty'],
-    languages: Object.keys(textsOf(row)) as TemplateLanguage[],
+    languages: languagesOf(textsOf(row)),
     language,
     name: words?.name ?? '',
     scenario: words?.scenario ?? '',

@@ -101,6 +101,8 @@ describe('GET /api/phishing-templates/', () => {
 
     const filtered = (await t.app.inject({ url: '/api/phishing-templates/?category=hr-payroll&vector=credential-harvest&language=fr_fr&search=BANCAIRES', headers })).json();
     expect(filtered.items.map((item: { id: string }) => item.id)).toEqual([deposit]);
+    // In the product's order, whatever order the database keeps the JSON keys in.
+    expect(filtered.items[0].languages).toEqual(['en_us', 'fr_fr', 'de_de', 'es_es']);
     expect(filtered.items[0]).toMatchObject({ language: 'fr_fr', name: 'Confirmer ses coordonnées bancaires dans le nouveau portail de paie', source: 'builtin', can: { edit: false, copy: true, archive: false } });
 
     const hardest = (await t.app.inject({ url: '/api/phishing-templates/?difficulty=5', headers })).json();
