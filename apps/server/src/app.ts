@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import { jobDefinitions } from './job-registry.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
 import { type SecretBox, createSecretBox } from './lib/secrets.ts';
+import type { MailDelivery } from './modules/phishing/delivery/mail-delivery.ts';
+import { createMailDeliveryFor } from './modules/phishing/delivery/smtp-delivery.ts';
 import { baseServerOptions } from './lib/server-options.ts';
 import { cacheVerifiedSessions, createSessionVerifier, remoteSessionKeys } from './lib/session-verifier.ts';
 import { auditTenantSelection } from './modules/audit-log/audit-log.service.ts';
@@ -25,6 +27,7 @@ import { organizationSettingsRoutes } from './modules/organizations/organization
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
+import { campaignsRoutes } from './modules/phishing/campaigns/campaigns.routes.ts';
 import { phishingLibraryModule } from './modules/phishing/templates/index.ts';
 import { sendingProfilesModule } from './modules/phishing/sending-profiles/index.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
@@ -51,6 +54,8 @@ declare module 'fastify' {
     routeTable: readonly RegisteredRoute[];
     /** Seals secrets at rest and derives tracking tokens, from the application secret. */
     secrets: SecretBox;
+    /** How simulated mail leaves (SMTP through each organisation's sending profiles), pooled per process. */
+    delivery: MailDelivery;
   }
 }
 
@@ -79,6 +84,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   // One application secret (AUTH_SECRET, or a file in DATA_DIR): the provider's keys, sealed secrets, tracking tokens.
   const appSecret = loadAuthSecret(config.auth.secret, config.dataDir);
   app.decorate('secrets', createSecretBox(appSecret));
+  app.decorate('delivery', createMailDeliveryFor(connection.db, app.secrets, config));
 
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
@@ -103,7 +109,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, authBaseUrl: config.auth.baseUrl });
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
-  await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config), services: { config, secrets: app.secrets } });
+  await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config), services: { config, secrets: app.secrets, delivery: app.delivery } });
 
   // The embedded provider serves /v1/auth and /v2/keys on this origin; /api verifies its tokens in process.
   let embeddedKeys: JWTVerifyGetKey | undefined;
@@ -156,6 +162,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       });
       await api.register(organizationSettingsRoutes, { db: connection.db, management });
       await api.register(accountRoutes, { db: connection.db, management });
+      await api.register(campaignsRoutes, { db: connection.db, jobs: app.jobs, secrets: app.secrets });
       await api.register(phishingLibraryModule, { db: connection.db, phishPublicUrl: config.phish.publicUrl });
       await api.register(sendingProfilesModule, { db: connection.db, secrets: app.secrets, config });
     },

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { type AnyJobDefinition, checkJobDefinitions } from './lib/jobs.ts';
 import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
+import { dispatchCampaignsJob, sendBatchJob } from './modules/phishing/campaigns/campaigns.jobs.ts';
 import { consumeEventsJob } from './modules/events/events.jobs.ts';
 
 /**
@@ -8,4 +9,4 @@ import { consumeEventsJob } from './modules/events/events.jobs.ts';
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob]);

@@ -7,6 +7,7 @@ import { jobDefinitions } from './job-registry.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createSecretBox } from './lib/secrets.ts';
+import { createMailDeliveryFor } from './modules/phishing/delivery/smtp-delivery.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 
 /**
@@ -37,7 +38,8 @@ const start = async () => {
   const worker = Fastify({ logger: loggerOptions(config) });
   worker.addHook('onClose', async () => connection.close());
   const secrets = createSecretBox(loadAuthSecret(config.auth.secret, config.dataDir));
-  await worker.register(jobsPlugin, { connection, definitions: jobDefinitions(config), services: { config, secrets } });
+  const delivery = createMailDeliveryFor(connection.db, secrets, config);
+  await worker.register(jobsPlugin, { connection, definitions: jobDefinitions(config), services: { config, secrets, delivery } });
   await worker.ready();
   await worker.jobs.startWorkers();
 

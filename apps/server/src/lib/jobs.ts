@@ -2,10 +2,16 @@ import type { z } from 'zod';
 import type { Db } from '@vigil/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { MailDelivery } from '../modules/phishing/delivery/mail-delivery.ts';
+import type { JobQueue } from '../plugins/jobs.ts';
 import type { SecretBox } from './secrets.ts';
 
-/** What every job handler gets: the database, a logger, the configuration and the application secret. */
-export type JobContext = { db: Db; log: FastifyBaseLogger; config: Config; secrets: SecretBox };
+/**
+ * What every job handler gets: the database, a logger, the configuration, the application secret,
+ * the queue (to enqueue follow-up work) and the process's mail delivery (pooled connections shared
+ * by every job the process runs).
+ */
+export type JobContext = { db: Db; log: FastifyBaseLogger; config: Config; secrets: SecretBox; jobs: JobQueue; delivery: MailDelivery };
 
 /**
  * A background job: a stable name, a typed payload checked on both ends, and a handler that is
@@ -27,6 +33,11 @@ export type JobDefinition<Payload> = {
    * instead of holding every worker while another organisation's jobs queue behind it.
    */
   perOrganization?: number;
+  /**
+   * `stately`: at most one job waiting and one running, for a queue that does all its work in each run
+   * (a sweep, a dispatcher): asking for another run while one waits adds nothing.
+   */
+  policy?: 'standard' | 'stately';
 };
 
 export const defineJob = <Payload>(definition: JobDefinition<Payload>) => definition;

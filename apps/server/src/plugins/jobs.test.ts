@@ -6,6 +6,7 @@ import type { DatabaseConnection } from '@vigil/db';
 import { loadConfig } from '../config.ts';
 import { type AnyJobDefinition, checkJobDefinitions, defineJob } from '../lib/jobs.ts';
 import { createSecretBox } from '../lib/secrets.ts';
+import { createMailDeliveryFor } from '../modules/phishing/delivery/smtp-delivery.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { jobsPlugin } from './jobs.ts';
 
@@ -43,8 +44,9 @@ describe(`the job runtime on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'P
 
   beforeAll(async () => {
     connection = await openTestDatabase();
+    const secrets = createSecretBox(Buffer.from('a-test-secret-of-enough-length-0123456789'));
     app = Fastify({ logger: false });
-    await app.register(jobsPlugin, { connection, definitions: [held.definition, unfair as AnyJobDefinition], services: { config: loadConfig({}), secrets: createSecretBox(Buffer.from('a-test-secret-of-enough-length-0123456789')) } });
+    await app.register(jobsPlugin, { connection, definitions: [held.definition, unfair as AnyJobDefinition], services: { config: loadConfig({}), secrets, delivery: createMailDeliveryFor(connection.db, secrets, loadConfig({})) } });
     await app.ready();
     await app.jobs.startWorkers();
   });

@@ -10,7 +10,7 @@ export type JobQueue = {
    * Enqueues a job. Pass the transaction that writes the rows the job needs, so a failed write
    * leaves no orphan job.
    */
-  send: <P>(definition: JobDefinition<P>, payload: P, options?: { tx?: Tx; singletonKey?: string }) => Promise<string | null>;
+  send: <P>(definition: JobDefinition<P>, payload: P, options?: { tx?: Tx; singletonKey?: string; startAfterSeconds?: number }) => Promise<string | null>;
   /**
    * Starts polling for work: the server at start unless JOBS_IN_PROCESS is off, `npm run worker`
    * always, tests when they need it.
@@ -29,7 +29,7 @@ export type JobsPluginOptions = {
   connection: DatabaseConnection;
   definitions: readonly AnyJobDefinition[];
   /** Handed to every handler beside the database and its logger. */
-  services: Pick<JobContext, 'config' | 'secrets'>;
+  services: Pick<JobContext, 'config' | 'secrets' | 'delivery'>;
 };
 
 /** pg-boss on the app's own database: embedded PGlite through its adapter, or its own small pool on PostgreSQL. */
@@ -42,7 +42,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
   await boss.start();
   const byName = new Map(definitions.map((d) => [d.name, d]));
   for (const definition of definitions) {
-    await boss.createQueue(definition.name, { retryLimit: definition.retryLimit ?? 3, retryBackoff: true });
+    await boss.createQueue(definition.name, { retryLimit: definition.retryLimit ?? 3, retryBackoff: true, policy: definition.policy ?? 'standard' });
+    // Warm pg-boss's queue cache now: a send inside a transaction would otherwise look the queue up
+    // on pg-boss's own connection, which on the single-connection PGlite waits for that transaction.
+    await boss.getJobById(definition.name, '00000000-0000-0000-0000-000000000000');
     if (definition.schedule) {
       await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.payload, { tz: 'UTC' });
     }
@@ -57,6 +60,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
       const organizationId = organizationOfPayload(definition, data);
       return boss.send(definition.name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
         ...(organizationId ? { group: { id: organizationId } } : {}),
         ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
       });
@@ -72,7 +76,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
         await boss.work(definition.name, { pollingIntervalSeconds: 2, ...concurrency }, async (batch) => {
           for (const job of batch) {
             const payload = definition.payload.parse(job.data);
-            await definition.handler(payload, { ...services, db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
+            await definition.handler(payload, { ...services, jobs, db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
           }
         });
       }
@@ -82,5 +86,6 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
   // Runs before the database closes (onClose hooks run in reverse order of registration).
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 10_000 });
+    await services.delivery.close();
   });
 });

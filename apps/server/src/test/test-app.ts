@@ -47,6 +47,8 @@ export const useTestApp = (
     context.config = config;
     context.app = await buildApp({ config, connection: context.connection, ...(logger ? { logger: logger(config) } : {}) });
     await context.app.ready();
+    const { app } = context;
+    context.jobContext = { db: context.db, log: app.log, config, secrets: app.secrets, jobs: app.jobs, delivery: app.delivery };
     context.authAs = async (person, session = {}) => ({
       authorization: `Bearer ${await context.jwks.mintSessionToken({ sub: person.authUserId!, ...session })}`,
     });

@@ -34,7 +34,7 @@ describe(`audit-log.prune on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'P
 
   it('is safe to run twice: the second run changes nothing', async () => {
     const org = await buildAuditTrail();
-    const context = { db: t.db, log: t.app.log, config: t.config, secrets: t.app.secrets };
+    const context = t.jobContext;
     await pruneJob.handler({ retentionDays: 30 }, context);
     const afterFirst = await actionsOf(org.id);
     await pruneJob.handler({ retentionDays: 30 }, context);

@@ -1,0 +1,194 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Db, campaignRecipients, campaigns } from '@vigil/db';
+import type { Config } from '../../../config.ts';
+import type { SecretBox } from '../../../lib/secrets.ts';
+import { appendEvents } from '../../events/events.repository.ts';
+import { type MailDelivery, PermanentDeliveryError, TemporaryDeliveryError } from '../delivery/mail-delivery.ts';
+import { takeSendSlot } from '../delivery/send-slots.ts';
+import { LureRenderError } from '../templates/render-lure.ts';
+import { buildLureMail } from './lure-mail.ts';
+import { interruptedAfterMinutes, lostJobAfterMinutes, maxSendAttempts, retryDelayMinutes, statesBefore } from './recipient-state.ts';
+
+export type SendingContext = { db: Db; secrets: SecretBox; config: Config; delivery: MailDelivery };
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+export type SendOutcome = 'sent' | 'failed' | 'retry' | 'held' | 'cancelled' | 'skipped' | 'rate-limited';
+
+/**
+ * Sends one queued recipient's lure, at most once:
+ * 1. a transaction locks the row and moves it queued → sending (or back to scheduled when the
+ *    campaign is paused, to cancelled when it was cancelled; any other state: someone else has it);
+ * 2. the message goes to the mail server;
+ * 3. a transaction records the result with its event: sent, failed, or scheduled again later.
+ * A crash between 1 and 3 leaves the row in `sending`, which the dispatcher's sweep turns into
+ * `uncertain`: never sent twice, never dropped silently.
+ */
+export const sendQueuedRecipient = async (context: SendingContext, organizationId: string, recipientId: string): Promise<SendOutcome> => {
+  const { db } = context;
+  const scope = { organizationId };
+  const inScope = and(eq(campaignRecipients.organizationId, organizationId), eq(campaignRecipients.id, recipientId));
+
+  const [peek] = await db
+    .select({ state: campaignRecipients.state, campaignId: campaignRecipients.campaignId, sendingProfileId: campaigns.sendingProfileId })
+    .from(campaignRecipients)
+    .innerJoin(campaigns, and(eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId)))
+    .where(inScope)
+    .limit(1);
+  if (!peek || peek.state !== 'queued') return 'skipped';
+
+  // The profile's rate first: without a slot, the recipient waits its turn without spending an attempt.
+  const slot = await takeSendSlot(db, scope, peek.sendingProfileId).catch((error: unknown) => {
+    if (error instanceof PermanentDeliveryError) return { granted: true as const };
+    throw error;
+  });
+  if (!slot.granted) {
+    await db
+      .update(campaignRecipients)
+      .set({ state: 'scheduled', sendAt: new Date(Date.now() + slot.retryAfterSeconds * 1000), stateChangedAt: new Date() })
+      .where(and(inScope, eq(campaignRecipients.state, 'queued')));
+    return 'rate-limited';
+  }
+
+  const claim = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(campaignRecipients).where(inScope).for('update');
+    if (!row || row.state !== 'queued') return { outcome: 'skipped' as const };
+    const [campaign] = await tx.select({ status: campaigns.status, sendingProfileId: campaigns.sendingProfileId }).from(campaigns).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.id, row.campaignId)));
+    if (campaign?.status === 'paused') {
+      await tx.update(campaignRecipients).set({ state: 'scheduled', stateChangedAt: new Date() }).where(inScope);
+      return { outcome: 'held' as const };
+    }
+    if (!campaign || campaign.status === 'cancelled' || campaign.status === 'completed') {
+      await tx.update(campaignRecipients).set({ state: 'cancelled', stateChangedAt: new Date() }).where(inScope);
+      return { outcome: 'cancelled' as const };
+    }
+    await tx.update(campaignRecipients).set({ state: 'sending', attempts: row.attempts + 1, stateChangedAt: new Date() }).where(inScope);
+    if (campaign.status === 'scheduled') await tx.update(campaigns).set({ status: 'sending' }).where(and(eq(campaigns.id, row.campaignId), eq(campaigns.status, 'scheduled')));
+    return { outcome: 'claimed' as const, row: { ...row, attempts: row.attempts + 1 }, sendingProfileId: campaign.sendingProfileId };
+  });
+  if (claim.outcome !== 'claimed') return claim.outcome;
+  const { row } = claim;
+  const event = { organizationId, personId: row.personId, campaignId: row.campaignId, recipientId: row.id };
+
+  const fail = async (reason: string, data: Record<string, unknown>) => {
+    await db.transaction(async (tx) => {
+      await tx.update(campaignRecipients).set({ state: 'failed', lastError: reason, stateChangedAt: new Date() }).where(and(inScope, eq(campaignRecipients.state, 'sending')));
+      await appendEvents(tx, [{ ...event, type: 'delivery_failed', occurredAt: new Date(), data: { reason, ...data } }]);
+    });
+    return 'failed' as const;
+  };
+
+  let mail;
+  try {
+    mail = await buildLureMail(db, scope, context, { id: row.id, personId: row.personId, templateId: row.templateId, language: row.language, campaignSendingProfileId: claim.sendingProfileId });
+  } catch (error) {
+    if (error instanceof LureRenderError) return fail(`The lure cannot be sent as written: ${error.message}`, { field: error.field });
+    throw error;
+  }
+  if (!mail) return fail('The person or the sending profile is no longer available', {});
+
+  try {
+    const receipt = await context.delivery.send(mail);
+    await db.transaction(async (tx) => {
+      const sentAt = new Date();
+      await tx.update(campaignRecipients).set({ state: 'sent', sentAt, messageId: receipt.messageId, lastError: null, stateChangedAt: sentAt }).where(and(inScope, eq(campaignRecipients.state, 'sending')));
+      await appendEvents(tx, [{ ...event, type: 'sent', occurredAt: sentAt, data: { templateId: row.templateId, language: row.language } }]);
+    });
+    return 'sent';
+  } catch (error) {
+    const temporary = !(error instanceof PermanentDeliveryError);
+    const reason = error instanceof Error ? error.message : String(error);
+    if (temporary && row.attempts < maxSendAttempts) {
+      await db
+        .update(campaignRecipients)
+        .set({ state: 'scheduled', sendAt: minutesFromNow(retryDelayMinutes(row.attempts)), lastError: reason, stateChangedAt: new Date() })
+        .where(and(inScope, eq(campaignRecipients.state, 'sending')));
+      return 'retry';
+    }
+    return fail(reason, { temporary, attempts: row.attempts, ...(error instanceof TemporaryDeliveryError || error instanceof PermanentDeliveryError ? { failure: error.failure } : {}) });
+  }
+};
+
+export type DispatchResult = { queued: string[][]; uncertain: number; requeued: number; completed: number; dueSoon: boolean };
+
+/** How many recipients one send job takes, and how many one dispatch pass queues. */
+export const sendBatchSize = 50;
+export const dispatchLimit = 5_000;
+
+/**
+ * One pass of the dispatcher, across every organisation:
+ * - sends still `sending` long after they started were interrupted: `uncertain`, with an event;
+ * - `queued` recipients whose job never started had it lost: back to `scheduled` (nothing was sent);
+ * - due recipients of running campaigns move to `queued`, in batches, each batch a send job enqueued
+ *   in the same transaction (`enqueue`), so a batch is queued exactly when its job exists;
+ * - campaigns with nobody left to send to are completed.
+ */
+export const dispatchDueRecipients = async (db: Db, enqueue: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], batch: { organizationId: string; campaignId: string; recipientIds: string[] }) => Promise<void>): Promise<DispatchResult> => {
+  const interrupted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(campaignRecipients)
+      .set({ state: 'uncertain', stateChangedAt: new Date() })
+      .where(and(eq(campaignRecipients.state, 'sending'), lte(campaignRecipients.stateChangedAt, minutesAgo(interruptedAfterMinutes))))
+      .returning({ id: campaignRecipients.id, organizationId: campaignRecipients.organizationId, personId: campaignRecipients.personId, campaignId: campaignRecipients.campaignId });
+    await appendEvents(
+      tx,
+      rows.map((row) => ({ organizationId: row.organizationId, personId: row.personId, campaignId: row.campaignId, recipientId: row.id, type: 'delivery_uncertain', occurredAt: new Date(), data: { reason: 'the send was interrupted after it started; the mail server may have accepted it' } })),
+    );
+    return rows.length;
+  });
+
+  const requeued = (
+    await db
+      .update(campaignRecipients)
+      .set({ state: 'scheduled', stateChangedAt: new Date() })
+      .where(and(inArray(campaignRecipients.state, [...statesBefore('requeue')]), lte(campaignRecipients.stateChangedAt, minutesAgo(lostJobAfterMinutes))))
+      .returning({ id: campaignRecipients.id })
+  ).length;
+
+  const queued = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: campaignRecipients.id, organizationId: campaignRecipients.organizationId, campaignId: campaignRecipients.campaignId })
+      .from(campaignRecipients)
+      .innerJoin(campaigns, and(eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId)))
+      .where(and(eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, new Date()), inArray(campaigns.status, ['scheduled', 'sending'])))
+      .orderBy(campaignRecipients.sendAt)
+      .limit(dispatchLimit)
+      .for('update', { of: campaignRecipients, skipLocked: true });
+    if (due.length === 0) return [];
+    await tx.update(campaignRecipients).set({ state: 'queued', stateChangedAt: new Date() }).where(inArray(campaignRecipients.id, due.map((row) => row.id)));
+    const byCampaign = new Map<string, typeof due>();
+    for (const row of due) byCampaign.set(row.campaignId, [...(byCampaign.get(row.campaignId) ?? []), row]);
+    const batches: string[][] = [];
+    for (const rows of byCampaign.values()) {
+      for (let start = 0; start < rows.length; start += sendBatchSize) {
+        const batch = rows.slice(start, start + sendBatchSize);
+        await enqueue(tx, { organizationId: batch[0]!.organizationId, campaignId: batch[0]!.campaignId, recipientIds: batch.map((row) => row.id) });
+        batches.push(batch.map((row) => row.id));
+      }
+    }
+    return batches;
+  });
+
+  const completed = (
+    await db
+      .update(campaigns)
+      .set({ status: 'completed', completedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          inArray(campaigns.status, ['scheduled', 'sending']),
+          sql`not exists (select 1 from ${campaignRecipients} where ${campaignRecipients.campaignId} = ${campaigns.id} and ${campaignRecipients.state} in ('scheduled', 'queued', 'sending'))`,
+        ),
+      )
+      .returning({ id: campaigns.id })
+  ).length;
+
+  const [soon] = await db
+    .select({ id: campaignRecipients.id })
+    .from(campaignRecipients)
+    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+    .where(and(eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, minutesFromNow(1)), inArray(campaigns.status, ['scheduled', 'sending'])))
+    .limit(1);
+
+  return { queued, uncertain: interrupted, requeued, completed, dueSoon: soon !== undefined };
+};

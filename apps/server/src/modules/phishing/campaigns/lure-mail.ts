@@ -1,0 +1,107 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type Db, departments, organizations, people, phishingTemplates } from '@vigil/db';
+import type { Config } from '../../../config.ts';
+import type { SecretBox } from '../../../lib/secrets.ts';
+import type { OrgScope } from '../../../lib/scope.ts';
+import type { OutgoingAttachment, OutgoingMail } from '../delivery/mail-delivery.ts';
+import { findSendingProfileForDelivery } from '../sending-profiles/sending-profiles.service.ts';
+import { renderLure } from '../templates/render-lure.ts';
+import { trackingLinks, trackingTokenOf } from '../tracking/tracking-links.ts';
+
+const manager = alias(people, 'manager');
+
+export type RecipientToMail = { id: string; personId: string; templateId: string; language: string; campaignSendingProfileId: string };
+
+/** The readable text of an HTML attachment, for the PDF variant: paragraphs, with the link kept. */
+const paragraphsOf = (html: string) =>
+  html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .split(/<\/(?:p|div|h[1-4]|li|tr)>/i)
+    .map((block) => block.replace(/<[^>]+>/g, '').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').trim())
+    .filter(Boolean);
+
+/** A one-page PDF of the attachment's words, its call to action a real link to the tracked address. */
+const pdfOf = (title: string, html: string, link: string) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const document = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title } });
+    const chunks: Buffer[] = [];
+    document.on('data', (chunk: Buffer) => chunks.push(chunk));
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+    document.fontSize(16).text(title.replace(/\.pdf$/i, ''), { underline: false }).moveDown();
+    for (const paragraph of paragraphsOf(html)) document.fontSize(11).fillColor('#1b2330').text(paragraph).moveDown(0.6);
+    document.moveDown().fontSize(12).fillColor('#1a3d7c').text('Open the document online', { link, underline: true });
+    document.end();
+  });
+
+/**
+ * Builds the message one recipient receives: their lure, in their language, personalised from their
+ * record, with links, QR code and attachment carrying their tracking token, from their campaign's
+ * sending profile. @throws LureRenderError (from renderLure) for a lure that cannot be sent as written.
+ */
+export const buildLureMail = async (db: Db, scope: OrgScope, { secrets, config }: { secrets: SecretBox; config: Config }, recipient: RecipientToMail): Promise<OutgoingMail | undefined> => {
+  const [row] = await db
+    .select({
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
+      jobTitle: people.jobTitle,
+      department: departments.name,
+      managerFirstName: manager.firstName,
+      managerLastName: manager.lastName,
+      company: organizations.name,
+      template: { vector: phishingTemplates.vector, fromAddress: phishingTemplates.fromAddress, texts: phishingTemplates.texts },
+    })
+    .from(people)
+    .innerJoin(organizations, eq(organizations.id, people.organizationId))
+    .innerJoin(phishingTemplates, eq(phishingTemplates.id, recipient.templateId))
+    .leftJoin(departments, and(eq(departments.organizationId, people.organizationId), eq(departments.id, people.departmentId)))
+    .leftJoin(manager, and(eq(manager.organizationId, people.organizationId), eq(manager.id, people.managerId)))
+    .where(and(eq(people.organizationId, scope.organizationId), eq(people.id, recipient.personId)))
+    .limit(1);
+  const profile = await findSendingProfileForDelivery(db, scope, recipient.campaignSendingProfileId);
+  if (!row || !profile) return undefined;
+
+  const links = trackingLinks(config.phish.publicUrl, trackingTokenOf(secrets, recipient.id));
+  const senderDomain = profile.fromAddress.split('@')[1] ?? '';
+  const lure = renderLure({
+    template: row.template,
+    language: recipient.language,
+    personalisation: {
+      first_name: row.firstName,
+      last_name: row.lastName,
+      company: row.company,
+      department: row.department,
+      manager: row.managerFirstName ? `${row.managerFirstName} ${row.managerLastName ?? ''}`.trim() : null,
+      job_title: row.jobTitle,
+      sender_domain: senderDomain,
+      date: new Intl.DateTimeFormat(recipient.language.replace('_', '-'), { dateStyle: 'long' }).format(new Date()),
+    },
+    links,
+    ...(row.template.vector === 'qr-code' ? { qrCodeDataUri: await QRCode.toDataURL(links.qrScan, { margin: 1, width: 220 }) } : {}),
+  });
+
+  const attachments: OutgoingAttachment[] = [];
+  if (lure.attachment) {
+    attachments.push(
+      lure.attachment.fileName.toLowerCase().endsWith('.pdf')
+        ? { fileName: lure.attachment.fileName, contentType: 'application/pdf', content: await pdfOf(lure.attachment.fileName, lure.attachment.html, links.attachment) }
+        : { fileName: lure.attachment.fileName, contentType: 'text/html', content: Buffer.from(lure.attachment.html.replaceAll(links.click, links.attachment), 'utf8') },
+    );
+  }
+  return {
+    organizationId: scope.organizationId,
+    sendingProfileId: profile.id,
+    from: { name: lure.fromName || profile.fromName, address: lure.fromAddress || profile.fromAddress },
+    ...(profile.replyTo ? { replyTo: profile.replyTo } : {}),
+    to: { name: `${row.firstName} ${row.lastName}`.trim(), address: row.email },
+    subject: lure.subject,
+    html: lure.html,
+    text: lure.text,
+    attachments,
+    messageId: recipient.id,
+  };
+};
