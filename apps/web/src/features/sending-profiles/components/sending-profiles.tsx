@@ -129,7 +129,7 @@ export const SendingProfiles = () => {
       {profiles.data && profiles.data.items.length === 0 ? <EmptyState testId="sending-profiles-empty">{t('sendingProfiles.empty')}</EmptyState> : null}
       {profiles.data && profiles.data.items.length > 0 ? (
         <ScrollableTableContainer label={t('sendingProfiles.title')}>
-          <Table size="small">
+          <Table size="small" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('sendingProfiles.columns.name')}</TableCell>
