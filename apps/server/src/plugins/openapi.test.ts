@@ -70,8 +70,11 @@ describe('the OpenAPI document tells the truth about what each route answers', (
         // Every answer whose status is documented has a documented content type.
         if (Object.keys(declared).length) expect(Object.keys(declared), `GET ${path}${query} answered ${response.statusCode} ${type}`).toContain(type);
       }
+      // A path naming a resource is called here with an id nobody has (a 404), so only paths without
+      // parameters can show that what is declared CSV is answered as CSV; the others' CSV answers are
+      // checked by their own route tests.
       if (get.responses?.['200']?.content?.['text/csv']) {
-        declaredCsv.push(`GET ${path}?format=csv`);
+        if (!path.includes('{')) declaredCsv.push(`GET ${path}?format=csv`);
         expect(get.responses['200'].content['text/csv']).toEqual({ schema: expect.objectContaining({ type: 'string' }) });
       }
     }

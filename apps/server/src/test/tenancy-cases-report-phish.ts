@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { events } from '@vigil/db';
+import { type Person, events } from '@vigil/db';
 import type { TestContext } from './test-app.ts';
 import { buildTrackedRecipient } from './tracking-factories.ts';
 
-type Side = { org: { id: string }; admin: { id: string; organizationId: string } };
+type Side = { org: { id: string }; admin: Person };
 type TenantPair = { a: Side; b: Side };
 
 /** Tenancy-matrix cases of the report button: A's admin cannot report (or learn of) B's simulated lure. */

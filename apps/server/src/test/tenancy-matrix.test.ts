@@ -9,6 +9,7 @@ import { organizationUsersCases } from './tenancy-cases-organization-users.ts';
 import { reportPhishCases } from './tenancy-cases-report-phish.ts';
 import { phishingTemplatesCases } from './tenancy-cases-phishing-templates.ts';
 import { sendingProfilesCases } from './tenancy-cases-sending-profiles.ts';
+import { campaignsCases } from './tenancy-cases-campaigns.ts';
 import { useTestApp } from './test-app.ts';
 
 const t = useTestApp();
@@ -60,6 +61,7 @@ const matrix: Record<string, MatrixCase> = {
   ...reportPhishCases(t),
   ...phishingTemplatesCases(t),
   ...sendingProfilesCases(t),
+  ...campaignsCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
     expectIsolated: (response, { a, b }) => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Db, campaignRecipients, campaigns, landingPages, phishingTemplates, sendingProfiles } from '@vigil/db';
+import { eq } from 'drizzle-orm';
+import { type Db, type Person, campaignRecipients, campaigns, landingPages, organizations, phishingTemplates, sendingProfiles } from '@vigil/db';
 import type { SecretBox } from '../lib/secrets.ts';
 import { trackingTokenHash, trackingTokenOf } from '../modules/phishing/tracking/tracking-links.ts';
 import { contentRoot } from '../modules/phishing/templates/template-library.ts';
@@ -27,9 +28,11 @@ export const buildTrackedRecipient = async (
     sentSecondsAgo = 600,
     organizationName,
     recipientOf,
-  }: { vector?: string; language?: string; sentSecondsAgo?: number; organizationName?: string; recipientOf?: { id: string; organizationId: string } } = {},
+  }: { vector?: string; language?: string; sentSecondsAgo?: number; organizationName?: string; recipientOf?: Person } = {},
 ) => {
-  const org = recipientOf ? { id: recipientOf.organizationId } : await buildOrganization(db, organizationName ? { name: organizationName } : {});
+  const org = recipientOf
+    ? (await db.select().from(organizations).where(eq(organizations.id, recipientOf.organizationId)))[0]!
+    : await buildOrganization(db, organizationName ? { name: organizationName } : {});
   const person = recipientOf ?? (await buildPerson(db, org.id, { firstName: 'Robin' }));
   const [profile] = await db.insert(sendingProfiles).values({ organizationId: org.id, name: 'Lures', host: 'smtp.example', port: 25, security: 'none', fromAddress: 'it@lures.example' }).returning();
   const html = readFileSync(join(contentRoot, 'landing-pages/office-sign-in/en_us.html'), 'utf8');

@@ -151,11 +151,13 @@ describe('campaigns: sending', () => {
     const campaign = await createCampaign(company, { audience: { kind: 'people', ids: [busy.id, gone.id] } });
     await launch(company, campaign.id);
     expect((await sendEverythingDue()).sort()).toEqual(['failed', 'retry']);
-    const [busyRow, goneRow] = [busy, gone].map(async (p) => (await recipientsOf(campaign.id)).find((r) => r.personId === p.id)!);
-    expect(await busyRow).toMatchObject({ state: 'scheduled', attempts: 1 });
-    expect((await busyRow).sendAt.getTime()).toBeGreaterThan(Date.now());
-    expect((await goneRow).state).toBe('failed');
-    expect((await goneRow).lastError).toMatch(/550|No such user/);
+    const rows = await recipientsOf(campaign.id);
+    const busyRow = rows.find((r) => r.personId === busy.id)!;
+    const goneRow = rows.find((r) => r.personId === gone.id)!;
+    expect(busyRow).toMatchObject({ state: 'scheduled', attempts: 1 });
+    expect(busyRow.sendAt.getTime()).toBeGreaterThan(Date.now());
+    expect(goneRow.state).toBe('failed');
+    expect(goneRow.lastError).toMatch(/550|No such user/);
 
     // The retry is not due yet: nothing is sent; cancelling then ends the campaign.
     expect(await sendEverythingDue()).toEqual([]);
