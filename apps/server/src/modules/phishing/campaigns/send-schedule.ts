@@ -11,7 +11,7 @@ const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
 
 /** The wall-clock parts of an instant in a time zone. */
-const localParts = (instant: Date, timeZone: string) => {
+export const localParts = (instant: Date, timeZone: string) => {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short' })
       .formatToParts(instant)
