@@ -36,7 +36,7 @@ import { useOrganizationDepartments } from '../api/get-organization-departments'
 import { useOrganizationUsers } from '../api/get-organization-users';
 import { useUpdateOrganizationUser } from '../api/update-organization-user';
 import { fieldErrorText } from '../field-error-text';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type ManagerOption = { id: string; name: string; email: string };
 

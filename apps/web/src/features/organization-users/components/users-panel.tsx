@@ -42,7 +42,7 @@ import { useExportUsersCsv } from '../api/export-users-csv';
 import { useOrganizationDepartments } from '../api/get-organization-departments';
 import { useOrganizationUsers, type UserStatusFilter, type UsersListParams } from '../api/get-organization-users';
 import { useReactivateOrganizationUser } from '../api/reactivate-organization-user';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ConfirmDialog } from './confirm-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UsersImportDialog } from './users-import-dialog';
