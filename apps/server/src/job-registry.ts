@@ -3,10 +3,11 @@ import { type AnyJobDefinition, checkJobDefinitions } from './lib/jobs.ts';
 import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
 import { dispatchCampaignsJob, sendBatchJob } from './modules/phishing/campaigns/campaigns.jobs.ts';
 import { consumeEventsJob } from './modules/events/events.jobs.ts';
+import { recordUnansweredLuresJob } from './modules/phishing/adaptive/skill-ratings.jobs.ts';
 
 /**
  * Every background job the product runs, in one list: the server (when it runs jobs in process) and
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob]);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Everything the event log records about simulations. Training and risk add their own types later.
- * `machine_click` and `machine_open` are requests a mail-security scanner made, never a failure.
+ * `machine_click` and `machine_open` are requests a mail-security scanner made, never a failure;
+ * `no_action` is written when a lure has gone unanswered for two weeks (neither failed nor reported).
  */
 export const simulationEventTypes = [
   'sent',
@@ -20,6 +21,7 @@ export const simulationEventTypes = [
   'reported',
   'machine_click',
   'machine_open',
+  'no_action',
 ] as const;
 export const simulationEventTypeSchema = z.enum(simulationEventTypes);
 export type SimulationEventType = z.infer<typeof simulationEventTypeSchema>;

@@ -20,7 +20,8 @@ type StatsCounter = Exclude<keyof typeof campaignStats.$inferSelect, 'campaignId
  * column (when still empty) and counts once per recipient; a delivery outcome (the send job sets the
  * recipient's state itself) counts once per recipient too, judged by the log. Types with neither are
  * recorded in the log only: `delivered`, `landing_visited` (the submitted and clicked outcomes say
- * more) and `machine_open` (a scanner fetching the image is no open).
+ * more), `machine_open` (a scanner fetching the image is no open) and `no_action` (read by the skill
+ * ratings).
  */
 export const campaignProjection: Record<SimulationEventType, { column?: RecipientColumn; counter?: StatsCounter }> = {
   sent: { counter: 'sent' },
@@ -38,6 +39,7 @@ export const campaignProjection: Record<SimulationEventType, { column?: Recipien
   reported: { column: 'reportedAt', counter: 'reported' },
   machine_click: { column: 'machineClickedAt', counter: 'machineClicks' },
   machine_open: {},
+  no_action: {},
 };
 
 /** Sets the recipient's first-time column if it is still empty; true when this event was the first. */
