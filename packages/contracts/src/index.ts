@@ -21,3 +21,5 @@ export * from './time-zones.ts';
 export * from './sending-profiles.ts';
 export * from './phishing-templates.ts';
 export * from './report-phish.ts';
+export * from './heads-up.ts';
+export * from './initial-testing.ts';
