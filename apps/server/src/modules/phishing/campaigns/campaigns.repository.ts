@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import {
   type Campaign,
   type Db,
@@ -72,6 +72,19 @@ export const campaignsRepository = (db: Db | Tx, scope: OrgScope) => {
         .select({ id: phishingTemplates.id, difficulty: phishingTemplates.difficulty, vector: phishingTemplates.vector, texts: phishingTemplates.texts })
         .from(phishingTemplates)
         .where(and(inArray(phishingTemplates.id, [...ids]), usableBy(phishingTemplates.organizationId), isNull(phishingTemplates.archivedAt), eq(phishingTemplates.status, 'active'))),
+
+    /**
+     * Every active template the organisation may send by mail (its own and built-in): the set of an
+     * adaptive programme that names none. Text messages and callbacks need a phone or a number, so they are left out.
+     */
+    sendableLibrary: async () =>
+      (
+        await db
+          .select({ id: phishingTemplates.id })
+          .from(phishingTemplates)
+          .where(and(usableBy(phishingTemplates.organizationId), isNull(phishingTemplates.archivedAt), eq(phishingTemplates.status, 'active'), notInArray(phishingTemplates.vector, ['sms', 'callback'])))
+          .orderBy(phishingTemplates.id)
+      ).map((row) => row.id),
 
     usableLandingPage: async (id: string) =>
       (await db.select({ id: landingPages.id }).from(landingPages).where(and(eq(landingPages.id, id), usableBy(landingPages.organizationId), isNull(landingPages.archivedAt))).limit(1))[0],

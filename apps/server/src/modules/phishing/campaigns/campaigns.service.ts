@@ -1,13 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Audience, Campaign, CampaignList, CreateCampaignBody, UpdateCampaignBody } from '@vigil/contracts';
+import type { Audience, Campaign, CampaignKind, CampaignList, CreateCampaignBody, UpdateCampaignBody } from '@vigil/contracts';
 import { type Db, type Tx, personSkillRatings } from '@vigil/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
 import { decodeCursor, readKeysetPage } from '../../../lib/keyset.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
+import { type Actor, type OrgScope, personActor, scopeOf } from '../../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
 import type { JobQueue } from '../../../plugins/jobs.ts';
-import { recordAudit } from '../../audit-log/audit-log.service.ts';
+import { recordAudit, recordAuditAs } from '../../audit-log/audit-log.service.ts';
 import { trackingTokenHash, trackingTokenOf } from '../tracking/tracking-links.ts';
 import { type CampaignAction, refuseCampaignAction } from './campaigns.policy.ts';
 import { presentCampaign, presentCounts } from './campaigns.presenter.ts';
@@ -29,7 +30,7 @@ const defaultLanguage = 'en_us';
  * built-in, active), its sending profile, a landing page, and the audience's departments, manager
  * or people. Unknown ids are named in a 400 without saying whether they exist elsewhere.
  */
-const checkReferences = async (repository: CampaignsRepository, body: Partial<CreateCampaignBody>) => {
+const checkReferences = async (repository: CampaignsRepository, body: Partial<CreateCampaignBody>, audienceField = 'body.audience.ids') => {
   if (body.templateIds) {
     const usable = new Set((await repository.usableTemplates(body.templateIds)).map((template) => template.id));
     const unknown = body.templateIds.filter((id) => !usable.has(id));
@@ -41,8 +42,16 @@ const checkReferences = async (repository: CampaignsRepository, body: Partial<Cr
   if (body.landingPageId && !(await repository.usableLandingPage(body.landingPageId))) {
     throw fieldError('VALIDATION_FAILED', 'body.landingPageId', 'is not a landing page this organization may use');
   }
-  if (body.audience) await checkAudience(repository, body.audience, 'body.audience.ids');
+  if (body.audience) await checkAudience(repository, body.audience, audienceField);
 };
+
+/**
+ * Checks what a future campaign will name (a recurring programme's templates, profile and
+ * audience) as a campaign's own are checked, naming `audienceField` for unknown departments.
+ * @throws AppError VALIDATION_FAILED naming the field whose ids are not the organisation's to use.
+ */
+export const checkCampaignReferences = (db: Db | Tx, scope: OrgScope, body: Partial<CreateCampaignBody>, audienceField: string) =>
+  checkReferences(campaignsRepository(db, scope), body, audienceField);
 
 const checkAudience = async (repository: CampaignsRepository, audience: Audience, field: string) => {
   if (audience.kind === 'organization') return;
@@ -81,10 +90,18 @@ const refuse = (status: Campaign['status'], action: CampaignAction) => {
   if (problem) throw new AppError('CONFLICT', problem);
 };
 
-/** Creates a draft campaign. @throws AppError VALIDATION_FAILED naming a field whose ids are not the organisation's. */
-export const createCampaign = async (db: Db, tenant: Tenant, body: CreateCampaignBody): Promise<Campaign> => {
-  requireCampaignAdmin(tenant);
-  const repository = campaignsRepository(db, tenant);
+/** A draft's fields: the API's body, or the initial-testing campaign onboarding creates (initial-testing.service.ts). */
+export type CampaignDraftBody = Omit<CreateCampaignBody, 'kind'> & { kind: CampaignKind };
+
+/**
+ * Who acts on a campaign: a signed-in admin (their request) or a job acting for an organisation (a
+ * recurring programme). Repositories get the scope; the audit log gets the actor.
+ */
+type Acting = { scope: OrgScope; actor: Actor; personId: string | null };
+const actingPerson = (tenant: Tenant): Acting => ({ scope: scopeOf(tenant), actor: personActor(tenant), personId: tenant.personId });
+
+const insertDraft = async (db: Db | Tx, acting: Acting, body: CampaignDraftBody) => {
+  const repository = campaignsRepository(db, acting.scope);
   await checkReferences(repository, body);
   const row = await repository.insert({
     name: body.name,
@@ -96,10 +113,17 @@ export const createCampaign = async (db: Db, tenant: Tenant, body: CreateCampaig
     startAt: body.startAt ? new Date(body.startAt) : null,
     spreadMinutes: body.spreadMinutes,
     businessHoursOnly: body.businessHoursOnly,
-    createdByPersonId: tenant.personId,
+    createdByPersonId: acting.personId,
   });
-  await recordAudit(db, tenant, { action: 'campaign.create', targetType: 'campaign', targetId: row.id, details: { name: body.name } });
-  return (await loadPresented(repository, [row]))[0]!;
+  await recordAuditAs(db, acting.scope, acting.actor, { action: 'campaign.create', targetType: 'campaign', targetId: row.id, details: { name: body.name } });
+  return row;
+};
+
+/** Creates a draft campaign. @throws AppError VALIDATION_FAILED naming a field whose ids are not the organisation's. */
+export const createCampaign = async (db: Db | Tx, tenant: Tenant, body: CampaignDraftBody): Promise<Campaign> => {
+  requireCampaignAdmin(tenant);
+  const row = await insertDraft(db, actingPerson(tenant), body);
+  return (await loadPresented(campaignsRepository(db, tenant), [row]))[0]!;
 };
 
 /** @throws AppError NOT_FOUND, CONFLICT when the campaign is no longer a draft. */
@@ -188,10 +212,17 @@ const skillRatings = async (tx: Tx, organizationId: string, personIds: readonly 
  * when due. @throws AppError NOT_FOUND, CONFLICT when not a draft, when a template was archived
  * since, or when the audience holds nobody to send to.
  */
-export const launchCampaign = async ({ db, jobs, secrets }: CampaignServices, tenant: Tenant, id: string): Promise<Campaign> => {
+export const launchCampaign = async (services: CampaignServices, tenant: Tenant, id: string): Promise<Campaign> => {
   requireCampaignAdmin(tenant);
-  const launched = await db.transaction(async (tx) => {
-    const repository = campaignsRepository(tx, tenant);
+  const launched = await launchDraft(services, actingPerson(tenant), id);
+  return (await loadPresented(campaignsRepository(services.db, tenant), [launched]))[0]!;
+};
+
+const launchDraft = async ({ db, jobs, secrets }: Omit<CampaignServices, 'db'> & { db: Db | Tx }, acting: Acting, id: string) =>
+  // Inside a caller's transaction (a programme's run) this is a savepoint: a refused launch undoes only itself.
+  db.transaction(async (tx) => {
+    const { scope } = acting;
+    const repository = campaignsRepository(tx, scope);
     const campaign = await findOwn(repository, id, { lock: true });
     refuse(campaign.status, 'launch');
     const templates = await repository.usableTemplates(campaign.templateIds);
@@ -202,7 +233,7 @@ export const launchCampaign = async ({ db, jobs, secrets }: CampaignServices, te
 
     const random = seededRandom(randomInt(2 ** 31));
     const organizationZone = await repository.organizationTimeZone();
-    const ratings = campaign.kind === 'adaptive' ? await skillRatings(tx, tenant.organizationId, members.map((member) => member.id)) : new Map<string, number>();
+    const ratings = campaign.kind === 'adaptive' ? await skillRatings(tx, scope.organizationId, members.map((member) => member.id)) : new Map<string, number>();
     const assignment = assignTemplates(
       members.map((member) => ({ personId: member.id, groupKey: member.departmentId ?? 'none', language: member.preferredLanguage ?? defaultLanguage, rating: ratings.get(member.id) })),
       templates.map((template) => ({ id: template.id, difficulty: template.difficulty, languages: Object.keys(template.texts) })),
@@ -230,11 +261,27 @@ export const launchCampaign = async ({ db, jobs, secrets }: CampaignServices, te
     );
     await repository.createStats(campaign.id, members.length);
     const row = await repository.update(campaign.id, { status: 'scheduled', launchedAt: new Date(), startAt });
-    await recordAudit(tx, tenant, { action: 'campaign.launch', targetType: 'campaign', targetId: id, details: { recipients: members.length, startAt: startAt.toISOString() } });
+    await recordAuditAs(tx, scope, acting.actor, { action: 'campaign.launch', targetType: 'campaign', targetId: id, details: { recipients: members.length, startAt: startAt.toISOString() } });
     await jobs.send(dispatchCampaignsJob, {}, { tx });
     return row!;
   });
-  return (await loadPresented(campaignsRepository(db, tenant), [launched]))[0]!;
+
+/** A campaign a job creates and launches at once: its template set may be the whole library the organisation may send. */
+export type JobCampaign = Omit<CreateCampaignBody, 'templateIds'> & { templateIds: readonly string[] | 'library' };
+
+/**
+ * For a job acting for an organisation (a recurring programme's run): creates a campaign and launches
+ * it, audited as the job rather than as a person. Pass the job's transaction to make both part of it.
+ * @returns the launched campaign's id and name
+ * @throws AppError VALIDATION_FAILED (a template, profile or department is no longer the organisation's), CONFLICT (nobody to send to, nothing to send)
+ */
+export const createAndLaunchCampaignAs = async (services: Omit<CampaignServices, 'db'> & { db: Db | Tx }, scope: OrgScope, actor: Actor, campaign: JobCampaign) => {
+  const acting: Acting = { scope, actor, personId: null };
+  const templateIds = campaign.templateIds === 'library' ? await campaignsRepository(services.db, scope).sendableLibrary() : [...campaign.templateIds];
+  if (templateIds.length === 0) throw new AppError('CONFLICT', 'The organisation has no active template this campaign could send');
+  const draft = await insertDraft(services.db, acting, { ...campaign, templateIds });
+  const launched = await launchDraft(services, acting, draft.id);
+  return { id: launched.id, name: launched.name };
 };
 
 /**
