@@ -3,6 +3,7 @@ import { type AnyJobDefinition, checkJobDefinitions } from './lib/jobs.ts';
 import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
 import { dispatchCampaignsJob, sendBatchJob } from './modules/phishing/campaigns/campaigns.jobs.ts';
 import { consumeEventsJob } from './modules/events/events.jobs.ts';
+import { runProgrammesJob } from './modules/phishing/programmes/programmes.jobs.ts';
 import { recordUnansweredLuresJob } from './modules/phishing/adaptive/skill-ratings.jobs.ts';
 
 /**

@@ -23,3 +23,5 @@ export * from './phishing-templates.ts';
 export * from './report-phish.ts';
 export * from './heads-up.ts';
 export * from './initial-testing.ts';
+export * from './phishing-programmes.ts';
+export * from './test-requests.ts';
