@@ -11,4 +11,4 @@ import { recordUnansweredLuresJob } from './modules/phishing/adaptive/skill-rati
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob]);
