@@ -311,3 +311,27 @@ describe('landing pages', () => {
     expect((await t.app.inject({ url: '/api/landing-pages/00000000-0000-4000-8000-000000000000/preview/', headers })).statusCode).toBe(404);
   });
 });
+
+describe('POST /api/phishing-templates/{id}/approve/', () => {
+  it('makes a draft active, audited, once; a draft without red flags must get them first; built-ins stay read-only', async () => {
+    const { org, headers } = await buildAdmin();
+    const draft = (await create(headers, ownTemplate({ status: 'draft' }))).json().template;
+    expect(draft.status).toBe('draft');
+
+    const approved = await t.app.inject({ method: 'POST', url: `/api/phishing-templates/${draft.id}/approve/`, headers });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().template).toMatchObject({ id: draft.id, status: 'active' });
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.organizationId, org.id), eq(auditLog.action, 'phishing.template.approve')));
+    expect(entry).toMatchObject({ targetId: draft.id, actorKind: 'person' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/phishing-templates/${draft.id}/approve/`, headers })).statusCode).toBe(409);
+
+    const bare = (await create(headers, ownTemplate({ status: 'draft' }, { redFlags: [] }))).json().template;
+    const refused = await t.app.inject({ method: 'POST', url: `/api/phishing-templates/${bare.id}/approve/`, headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details[0].field).toBe('body.texts.en_us.redFlags');
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/phishing-templates/${expiry}/approve/`, headers })).statusCode).toBe(403);
+    const user = await buildPerson(t.db, org.id, { role: 'User' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/phishing-templates/${bare.id}/approve/`, headers: await t.authAs(user) })).statusCode).toBe(403);
+  });
+});

@@ -18,6 +18,7 @@ import {
 import type { Db } from '@vigil/db';
 import { requestOrigin } from '../../../lib/request-origin.ts';
 import {
+  approvePhishingTemplate,
   archivePhishingTemplate,
   copyPhishingTemplate,
   createPhishingTemplate,
@@ -108,6 +109,19 @@ export const phishingTemplatesRoutes: FastifyPluginAsyncZod<PhishingTemplatesRou
       },
     },
     async (request, reply) => reply.code(201).send(await copyPhishingTemplate(db, request.tenant, request.params.id, requestOrigin(request))),
+  );
+
+  app.post(
+    '/phishing-templates/:id/approve/',
+    {
+      schema: {
+        tags,
+        summary: 'Approve a draft of the organisation’s own (drafted by a language model or imported): it becomes active and campaigns may send it (admins; audited)',
+        params: phishingTemplateIdParamsSchema,
+        response: { 200: savedPhishingTemplateSchema, ...errors, 409: apiErrorBodySchema },
+      },
+    },
+    async (request) => approvePhishingTemplate(db, request.tenant, request.params.id, requestOrigin(request)),
   );
 
   app.patch(

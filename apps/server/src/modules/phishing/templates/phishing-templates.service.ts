@@ -134,12 +134,20 @@ export const getPhishingTemplate = async (db: Db, tenant: Tenant, id: string, la
  * Adds one of the organisation's own templates; its HTML is cleaned and the answer says what was removed.
  * @throws AppError FORBIDDEN for anyone but an admin; VALIDATION_FAILED for a landing page it cannot use.
  */
-export const createPhishingTemplate = async (db: Db, tenant: Tenant, body: CreatePhishingTemplateBody, origin: RequestOrigin, source: 'custom' | 'imported' = 'custom', extraChanges: TemplateChange[] = []): Promise<SavedPhishingTemplate> => {
+export const createPhishingTemplate = async (
+  db: Db,
+  tenant: Tenant,
+  body: CreatePhishingTemplateBody,
+  origin: RequestOrigin,
+  source: 'custom' | 'imported' | 'generated' = 'custom',
+  extraChanges: TemplateChange[] = [],
+): Promise<SavedPhishingTemplate> => {
   requireTemplateReader(tenant);
   const { columns, changes } = await templateColumns(db, tenant, body);
   const row = await db.transaction(async (tx) => {
     const inserted = await phishingTemplatesRepository(tx, scopeOf(tenant)).insert({ id: randomUUID(), ...columns, source, createdByPersonId: tenant.personId });
-    await recordAudit(tx, tenant, { action: source === 'imported' ? 'phishing.template.import' : 'phishing.template.create', targetType: 'phishing_template', targetId: inserted.id, details: { name: textsOf(inserted)[languageOf(inserted)]?.name, removed: changes.length }, ...origin });
+    const action = { custom: 'phishing.template.create', imported: 'phishing.template.import', generated: 'phishing.template.generate' }[source];
+    await recordAudit(tx, tenant, { action, targetType: 'phishing_template', targetId: inserted.id, details: { name: textsOf(inserted)[languageOf(inserted)]?.name, removed: changes.length }, ...origin });
     return inserted;
   });
   return { template: presentTemplate(row, tenant), changes: [...extraChanges, ...changes] };
@@ -209,6 +217,29 @@ export const archivePhishingTemplate = async (db: Db, tenant: Tenant, id: string
     if (!archived) throw notFound('Phishing template');
     await recordAudit(tx, tenant, { action: 'phishing.template.archive', targetType: 'phishing_template', targetId: id, details: {}, ...origin });
   });
+};
+
+/**
+ * Approves a draft of the organisation's own (one a language model wrote, one imported from .eml):
+ * it becomes active and campaigns may send it. The draft must pass the rules of an active lure
+ * (red flags to show after a failure).
+ * @throws AppError FORBIDDEN for a built-in or a caller who is not an admin; NOT_FOUND for another
+ * organisation's; CONFLICT when it is already active; VALIDATION_FAILED naming what an active lure lacks.
+ */
+export const approvePhishingTemplate = async (db: Db, tenant: Tenant, id: string, origin: RequestOrigin): Promise<SavedPhishingTemplate> => {
+  requireTemplateReader(tenant);
+  const existing = await findOrFail(db, tenant, id);
+  requireChangeable(tenant, existing);
+  if (existing.status !== 'draft') throw new AppError('CONFLICT', 'This template is already active');
+  const checked = createPhishingTemplateBodySchema.safeParse({ ...bodyOf(existing), status: 'active' });
+  if (!checked.success) throw validationFailure(checked.error.issues);
+  const row = await db.transaction(async (tx) => {
+    const approved = await phishingTemplatesRepository(tx, scopeOf(tenant)).update(id, { status: 'active' });
+    if (!approved) throw notFound('Phishing template');
+    await recordAudit(tx, tenant, { action: 'phishing.template.approve', targetType: 'phishing_template', targetId: id, details: { source: existing.source }, ...origin });
+    return approved;
+  });
+  return { template: presentTemplate(row, tenant), changes: [] };
 };
 
 // Previews lead nowhere: a token no recipient has, on the listener's address.
