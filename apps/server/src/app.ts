@@ -29,6 +29,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { personalUserDataRoutes } from './modules/people/personal-user-data.routes.ts';
 import { campaignsRoutes } from './modules/phishing/campaigns/campaigns.routes.ts';
 import { programmesRoutes } from './modules/phishing/programmes/programmes.routes.ts';
+import { testRequestsRoutes } from './modules/phishing/test-requests/test-requests.routes.ts';
 import { phishingLibraryModule } from './modules/phishing/templates/index.ts';
 import { sendingProfilesModule } from './modules/phishing/sending-profiles/index.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
@@ -165,6 +166,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(accountRoutes, { db: connection.db, management });
       await api.register(campaignsRoutes, { db: connection.db, jobs: app.jobs, secrets: app.secrets });
       await api.register(programmesRoutes, { db: connection.db });
+      await api.register(testRequestsRoutes, { db: connection.db, config });
       await api.register(phishingLibraryModule, { db: connection.db, phishPublicUrl: config.phish.publicUrl });
       await api.register(sendingProfilesModule, { db: connection.db, secrets: app.secrets, config });
     },

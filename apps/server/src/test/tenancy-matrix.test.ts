@@ -10,6 +10,7 @@ import { reportPhishCases } from './tenancy-cases-report-phish.ts';
 import { phishingTemplatesCases } from './tenancy-cases-phishing-templates.ts';
 import { sendingProfilesCases } from './tenancy-cases-sending-profiles.ts';
 import { campaignsCases } from './tenancy-cases-campaigns.ts';
+import { programmesAndRequestsCases } from './tenancy-cases-programmes-requests.ts';
 import { useTestApp } from './test-app.ts';
 
 const t = useTestApp();
@@ -62,6 +63,7 @@ const matrix: Record<string, MatrixCase> = {
   ...phishingTemplatesCases(t),
   ...sendingProfilesCases(t),
   ...campaignsCases(t),
+  ...programmesAndRequestsCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
     expectIsolated: (response, { a, b }) => {
