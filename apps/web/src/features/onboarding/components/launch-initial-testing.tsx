@@ -32,7 +32,7 @@ const Finished = ({ wizard }: { wizard: OnboardingWizard }) => {
     <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="success" ref={headingRef} tabIndex={-1} data-testid="onboarding-complete" sx={{ width: '100%' }}>
         <AlertTitle>{t('onboardingWizard.launch.launchedTitle')}</AlertTitle>
-        {launch ? t('onboardingWizard.launch.launched', { date: formatDay(launch.startsOn, i18n.language), days: launch.durationDays }) : null}
+        {launch ? t('onboardingWizard.launch.launched', { date: formatDay(launch.startsOn, i18n.language), count: launch.durationDays }) : null}
       </Alert>
       <NotConnectedNotice area="initialTesting" />
       <Button variant="contained" size="large" onClick={() => void navigate(paths.home.getHref())} data-testid="go-to-vigil">

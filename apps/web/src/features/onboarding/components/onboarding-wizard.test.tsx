@@ -238,6 +238,19 @@ describe('the onboarding wizard', () => {
     ]);
   });
 
+  it('offers the spread in days and, once launched, says for how many days the test runs', async () => {
+    serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: { sso: true, scim: true, dmi: true, watchtower: true, initialTesting: false } }) } });
+    const page = renderWizardAt('/onboarding/launch-initial-testing/');
+    const spread = within(await screen.findByTestId('field-durationDays'));
+    expect(spread.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['7 days', '14 days', '28 days']);
+    page.unmount();
+
+    const launched = { startsOn: '2025-06-02', durationDays: 28 as const, launchedAt: '2025-05-30T09:00:00.000Z' };
+    serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: { sso: true, scim: true, dmi: true, watchtower: true, initialTesting: true }, isOnboarded: true, initialTesting: launched }) } });
+    renderWizardAt('/onboarding/launch-initial-testing/');
+    expect(await screen.findByTestId('onboarding-complete')).toHaveTextContent(/and run for 28 days\. Vigil is ready for your organization\.$/);
+  });
+
   it('lists what is not done on the launch page and keeps the launch disabled', async () => {
     serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: { sso: true, scim: true, dmi: false, watchtower: false, initialTesting: false } }) } });
     renderWizardAt('/onboarding/launch-initial-testing/');
