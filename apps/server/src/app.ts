@@ -17,6 +17,8 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
+import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
+import { initialTestingRoutes } from './modules/phishing/initial-testing/initial-testing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { msspCompaniesRoutes } from './modules/organizations/mssp-companies.routes.ts';
 import { onboardingRoutes } from './modules/organizations/onboarding.routes.ts';
@@ -151,8 +153,10 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(msspCompaniesRoutes, { db: connection.db });
       await api.register(feedbackRoutes, { db: connection.db });
       await api.register(reportPhishRoutes, { db: connection.db });
+      await api.register(headsUpRoutes, { db: connection.db });
+      await api.register(initialTestingRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
-      await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl });
+      await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl, jobs: app.jobs, secrets: app.secrets });
       const management = createAuthManagement(connection.db);
       await api.register(outboxRoutes, { db: connection.db, management });
       await api.register(loginLogsRoutes, { db: connection.db, management });

@@ -246,6 +246,7 @@ export const onboardingWizardSchema = z
       .object({ startsOn: isoDateSchema, durationDays: z.int(), launchedAt: isoDateTimeSchema })
       .nullable(),
     activePeople: z.int().describe('People of the organisation the baseline test would include'),
+    sendingProfileName: z.string().nullable().describe('The sending profile the baseline test sends through; null: none is set up, and the launch answers 409'),
   })
   .meta({ id: 'OnboardingWizard' });
 export type OnboardingWizard = z.infer<typeof onboardingWizardSchema>;

@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { identityProviderConnections, initialTestingLaunches, integrationSetups, organizations, scimTokens } from '@vigil/db';
+import { campaignRecipients, campaigns, identityProviderConnections, initialTestingLaunches, integrationSetups, organizations, people, scimTokens } from '@vigil/db';
 import { validIdpCertificate } from '../modules/onboarding/test-certificates.ts';
+import { syncBuiltinContent } from '../modules/phishing/builtin-content.ts';
+import { buildSendingProfile } from './phishing-factories.ts';
 import type { TestContext } from './test-app.ts';
 
 type Side = { org: { id: string; name: string } };
@@ -123,6 +125,9 @@ export const onboardingWizardCases = (t: TestContext): Record<string, Onboarding
       arrange: async ({ a, b }) => {
         const earlierSteps = { isSsoCompleted: true, isScimCompleted: true, isDmiCompleted: true, isWatchtowerCompleted: true };
         await t.db.update(organizations).set(earlierSteps).where(inArray(organizations.id, [a.org.id, b.org.id]));
+        // The launch creates the initial-testing campaign from the built-in lures, through each organisation's own profile.
+        await syncBuiltinContent(t.db);
+        for (const side of [a, b]) await buildSendingProfile(t.db, t.app.secrets, side.org.id, { host: 'smtp.example', port: 25 });
       },
       request: () => ({
         method: 'POST',
@@ -134,6 +139,11 @@ export const onboardingWizardCases = (t: TestContext): Record<string, Onboarding
         expect((await flagsOf(a.org.id)).isInitialTestingCompleted).toBe(true);
         expect((await flagsOf(b.org.id)).isInitialTestingCompleted).toBe(false);
         expect(await t.db.select().from(initialTestingLaunches).where(eq(initialTestingLaunches.organizationId, b.org.id))).toEqual([]);
+        // A's baseline tests A's people only; B has no campaign.
+        expect(await t.db.select().from(campaigns).where(eq(campaigns.organizationId, b.org.id))).toEqual([]);
+        const tested = await t.db.select({ organizationId: people.organizationId }).from(campaignRecipients).innerJoin(people, eq(people.id, campaignRecipients.personId));
+        expect(tested.filter((row) => row.organizationId === b.org.id)).toEqual([]);
+        expect(tested.filter((row) => row.organizationId === a.org.id).length).toBeGreaterThan(0);
       },
     },
   };

@@ -10,6 +10,8 @@ import { reportPhishCases } from './tenancy-cases-report-phish.ts';
 import { phishingTemplatesCases } from './tenancy-cases-phishing-templates.ts';
 import { sendingProfilesCases } from './tenancy-cases-sending-profiles.ts';
 import { campaignsCases } from './tenancy-cases-campaigns.ts';
+import { headsUpCases } from './tenancy-cases-heads-up.ts';
+import { initialTestingCases } from './tenancy-cases-initial-testing.ts';
 import { programmesAndRequestsCases } from './tenancy-cases-programmes-requests.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -63,6 +65,8 @@ const matrix: Record<string, MatrixCase> = {
   ...phishingTemplatesCases(t),
   ...sendingProfilesCases(t),
   ...campaignsCases(t),
+  ...headsUpCases(t),
+  ...initialTestingCases(t),
   ...programmesAndRequestsCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),

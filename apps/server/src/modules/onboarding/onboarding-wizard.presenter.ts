@@ -14,6 +14,8 @@ export type WizardRows = {
   setups: IntegrationSetup[];
   launch: InitialTestingLaunch | undefined;
   activePeople: number;
+  /** The sending profile the baseline test would send through, if the organisation has one. */
+  sendingProfileName: string | null;
 };
 
 /**
@@ -85,5 +87,6 @@ export const presentOnboardingWizard = (rows: WizardRows, publicUrl: string): On
       ? { startsOn: launch.startsOn, durationDays: launch.durationDays, launchedAt: launch.launchedAt.toISOString() }
       : null,
     activePeople: rows.activePeople,
+    sendingProfileName: rows.sendingProfileName,
   };
 };

@@ -1,12 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, integrationSetups, organizations, scimTokens } from '@vigil/db';
 import { buildOrganization, buildPerson } from '../../test/factories.ts';
+import { buildSendingProfile } from '../../test/phishing-factories.ts';
+import { syncBuiltinContent } from '../phishing/builtin-content.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { hashScimToken } from './scim-token.ts';
 import { expiredIdpCertificate, validIdpCertificate } from './test-certificates.ts';
 
 const t = useTestApp({ PUBLIC_URL: 'https://vigil.example.com' });
+// The launch creates the initial-testing campaign from the built-in lures, sent through a sending profile.
+beforeAll(async () => syncBuiltinContent(t.db));
+const addSendingProfile = (organizationId: string) => buildSendingProfile(t.db, t.app.secrets, organizationId, { host: 'smtp.harborpike.example', port: 25 });
 
 type Person = { authUserId: string | null };
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -70,6 +75,7 @@ describe('GET /api/onboarding/', () => {
       watchtower: { google: null, microsoft: null },
       initialTesting: null,
       activePeople: 2,
+      sendingProfileName: null,
     });
   });
 
@@ -251,6 +257,7 @@ describe('a step that is no longer true is no longer done', () => {
   // Single sign-on and provisioning verified, direct mail injection and Watchtower set up: only the launch is left.
   const buildReadyToLaunch = async () => {
     const { org, admin } = await buildAdmin();
+    await addSendingProfile(org.id);
     await call(admin, 'PUT', '/api/onboarding/sso/', oktaSettings);
     const token = (await call(admin, 'POST', '/api/onboarding/scim-tokens/')).json();
     expect((await call(admin, 'POST', '/api/onboarding/sso/verification/', { usersAssigned: true })).json().steps).toMatchObject({ sso: true, scim: true });
@@ -366,6 +373,7 @@ describe('direct mail injection and Watchtower', () => {
 describe('POST /api/onboarding/initial-testing/launch/', () => {
   it('needs the four earlier steps (409), then completes onboarding and lets the shell through', async () => {
     const { org, admin } = await buildAdmin('Superadmin');
+    await addSendingProfile(org.id);
     const early = await call(admin, 'POST', '/api/onboarding/initial-testing/launch/', { startsOn: today(), durationDays: 14 });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.details.missingSteps).toEqual(['single sign-on', 'SCIM provisioning', 'direct mail injection', 'Watchtower']);

@@ -14,6 +14,8 @@ import {
   verifySsoBodySchema,
 } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
+import type { SecretBox } from '../../lib/secrets.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   getOnboardingWizard,
@@ -30,7 +32,7 @@ const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiError
 const wizardResponse = { 200: onboardingWizardSchema, ...errors };
 
 /** The onboarding wizard (admins of the current organisation): what they enter, and the steps it completes. */
-export const onboardingWizardRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (app, deps) => {
+export const onboardingWizardRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string; jobs: JobQueue; secrets: SecretBox }> = async (app, deps) => {
   app.get(
     '/onboarding/',
     {
@@ -159,7 +161,7 @@ export const onboardingWizardRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: 
     {
       schema: {
         tags,
-        summary: 'Launch the baseline phishing test; completes onboarding once the other steps are done',
+        summary: 'Launch the baseline phishing test: creates and launches the initial-testing campaign through the sending profile, and completes onboarding once the other steps are done',
         body: launchInitialTestingBodySchema,
         response: { ...wizardResponse, 409: apiErrorBodySchema },
       },

@@ -13,17 +13,24 @@ import {
 import type { Db } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { updateOnboarding } from '../organizations/onboarding.service.ts';
 import { findCurrentOrganization } from '../organizations/organizations.service.ts';
 import { countActivePeople } from '../people/people.service.ts';
+import { launchBaselineCampaign, refuseSecondBaseline } from '../phishing/initial-testing/initial-testing.service.ts';
+import { listSendingProfiles } from '../phishing/sending-profiles/sending-profiles.service.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
 import { presentOnboardingWizard } from './onboarding-wizard.presenter.ts';
 import { type IntegrationKind, onboardingWizardRepository } from './onboarding-wizard.repository.ts';
 import { readSigningCertificate } from './saml-certificate.ts';
 import { generateScimToken } from './scim-token.ts';
 
-export type OnboardingDeps = { db: Db; publicUrl: string };
+export type OnboardingDeps = { db: Db; publicUrl: string; jobs: JobQueue; secrets: SecretBox };
+
+/** The sending profile the baseline test sends through: the organisation's first active one, by name. */
+const baselineSendingProfile = async (db: Db, tenant: Tenant) => (await listSendingProfiles(db, tenant)).items[0];
 
 const adminOnly = 'Only an admin may set up the organisation';
 
@@ -62,14 +69,15 @@ export const getOnboardingWizard = async ({ db, publicUrl }: OnboardingDeps, ten
   const repository = onboardingWizardRepository(db, tenant);
   const organization = await findCurrentOrganization(db, tenant);
   if (!organization) throw notFound('Organisation');
-  const [connection, scimToken, setups, launch, activePeople] = await Promise.all([
+  const [connection, scimToken, setups, launch, activePeople, sendingProfile] = await Promise.all([
     repository.findConnection(),
     repository.findActiveScimToken(),
     repository.listIntegrationSetups(),
     repository.findInitialTestingLaunch(),
     countActivePeople(db, tenant),
+    baselineSendingProfile(db, tenant),
   ]);
-  return presentOnboardingWizard({ organization, connection, scimToken, setups, launch, activePeople }, publicUrl);
+  return presentOnboardingWizard({ organization, connection, scimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null }, publicUrl);
 };
 
 /**
@@ -196,10 +204,13 @@ const dayInMs = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
- * Launches the baseline phishing test: records when it starts and how long it runs, and completes
- * onboarding. The earlier four steps must be done.
+ * Launches the baseline phishing test: creates and launches the organisation's initial-testing
+ * campaign (everyone, a mixed set of built-in lures, over the chosen days, in business hours,
+ * through its sending profile), records the plan, and completes onboarding. The earlier four steps
+ * must be done. All in one transaction: a refused launch leaves no campaign behind.
  * @throws AppError FORBIDDEN for non-admins; VALIDATION_FAILED for a start date in the past or too far
- *   ahead; CONFLICT while an earlier step is not done.
+ *   ahead; CONFLICT while an earlier step is not done (details.missingSteps), without a sending
+ *   profile (details.missing: 'sendingProfile'), when initial testing already runs, or with nobody to test.
  */
 export const launchInitialTesting = async (deps: OnboardingDeps, tenant: Tenant, body: LaunchInitialTestingBody, origin: RequestOrigin) => {
   requireAdminRole(tenant, adminOnly);
@@ -218,9 +229,19 @@ export const launchInitialTesting = async (deps: OnboardingDeps, tenant: Tenant,
     ['Watchtower', organization.isWatchtowerCompleted],
   ].flatMap(([step, done]) => (done ? [] : [step as string]));
   if (missing.length > 0) throw new AppError('CONFLICT', `Finish these steps first: ${missing.join(', ')}`, { missingSteps: missing });
+  const profile = await baselineSendingProfile(deps.db, tenant);
+  if (!profile) {
+    throw new AppError('CONFLICT', 'Set up a sending profile first (Configure › Testing › Sending profiles): initial testing sends its emails through it', { missing: 'sendingProfile' });
+  }
+  await refuseSecondBaseline(deps.db, tenant);
   await deps.db.transaction(async (tx) => {
+    const campaign = await launchBaselineCampaign({ db: tx, jobs: deps.jobs, secrets: deps.secrets }, tenant, {
+      ...body,
+      sendingProfileId: profile.id,
+      timeZone: organization.timeZone,
+    });
     await onboardingWizardRepository(tx, tenant).saveInitialTestingLaunch({ ...body, launchedByPersonId: tenant.personId });
-    await audit(tx, tenant, origin, 'onboarding.initial-testing.launch', body);
+    await audit(tx, tenant, origin, 'onboarding.initial-testing.launch', { ...body, campaignId: campaign.id, recipients: campaign.counts.recipients });
     await recordSteps(tx, tenant, { is_initial_testing_completed: true });
   });
   return getOnboardingWizard(deps, tenant);

@@ -6,6 +6,7 @@ import { appendEvents } from '../../events/events.repository.ts';
 import { type MailDelivery, PermanentDeliveryError, TemporaryDeliveryError } from '../delivery/mail-delivery.ts';
 import { takeSendSlot } from '../delivery/send-slots.ts';
 import { LureRenderError } from '../templates/render-lure.ts';
+import { completeBaselinesOf } from '../initial-testing/baseline-completion.ts';
 import { buildLureMail } from './lure-mail.ts';
 import { interruptedAfterMinutes, lostJobAfterMinutes, maxSendAttempts, retryDelayMinutes, statesBefore } from './recipient-state.ts';
 
@@ -170,8 +171,9 @@ export const dispatchDueRecipients = async (db: Db, enqueue: (tx: Parameters<Par
     return batches;
   });
 
-  const completed = (
-    await db
+  // Completing a campaign and what depends on it (an initial test completes the organisation's BRA) happen together.
+  const completed = await db.transaction(async (tx) => {
+    const rows = await tx
       .update(campaigns)
       .set({ status: 'completed', completedAt: new Date(), updatedAt: new Date() })
       .where(
@@ -180,8 +182,10 @@ export const dispatchDueRecipients = async (db: Db, enqueue: (tx: Parameters<Par
           sql`not exists (select 1 from ${campaignRecipients} where ${campaignRecipients.campaignId} = ${campaigns.id} and ${campaignRecipients.state} in ('scheduled', 'queued', 'sending'))`,
         ),
       )
-      .returning({ id: campaigns.id })
-  ).length;
+      .returning({ id: campaigns.id, organizationId: campaigns.organizationId, kind: campaigns.kind });
+    await completeBaselinesOf(tx, rows);
+    return rows.length;
+  });
 
   const [soon] = await db
     .select({ id: campaignRecipients.id })

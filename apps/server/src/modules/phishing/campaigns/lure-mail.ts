@@ -8,7 +8,7 @@ import type { SecretBox } from '../../../lib/secrets.ts';
 import type { OrgScope } from '../../../lib/scope.ts';
 import type { OutgoingAttachment, OutgoingMail } from '../delivery/mail-delivery.ts';
 import { findSendingProfileForDelivery } from '../sending-profiles/sending-profiles.service.ts';
-import { renderLure } from '../templates/render-lure.ts';
+import { type LurePersonalisation, renderLure } from '../templates/render-lure.ts';
 import { trackingLinks, trackingTokenOf } from '../tracking/tracking-links.ts';
 
 const manager = alias(people, 'manager');
@@ -37,49 +37,59 @@ const pdfOf = (title: string, html: string, link: string) =>
     document.end();
   });
 
+/** The person a lure is written for (their record, manager and organisation) and its template, in `scope`. */
+export const findLureContext = async (db: Db, scope: OrgScope, personId: string, templateId: string) =>
+  (
+    await db
+      .select({
+        firstName: people.firstName,
+        lastName: people.lastName,
+        email: people.email,
+        jobTitle: people.jobTitle,
+        department: departments.name,
+        managerFirstName: manager.firstName,
+        managerLastName: manager.lastName,
+        company: organizations.name,
+        template: { vector: phishingTemplates.vector, fromAddress: phishingTemplates.fromAddress, texts: phishingTemplates.texts },
+      })
+      .from(people)
+      .innerJoin(organizations, eq(organizations.id, people.organizationId))
+      .innerJoin(phishingTemplates, eq(phishingTemplates.id, templateId))
+      .leftJoin(departments, and(eq(departments.organizationId, people.organizationId), eq(departments.id, people.departmentId)))
+      .leftJoin(manager, and(eq(manager.organizationId, people.organizationId), eq(manager.id, people.managerId)))
+      .where(and(eq(people.organizationId, scope.organizationId), eq(people.id, personId)))
+      .limit(1)
+  )[0];
+
+export type LureContext = NonNullable<Awaited<ReturnType<typeof findLureContext>>>;
+
+/** What a lure's variables are filled with for this person: the same on the message and on its heads-up page. */
+export const personalisationOf = (context: LureContext, sender: { fromAddress: string }, language: string, date: Date): LurePersonalisation => ({
+  first_name: context.firstName,
+  last_name: context.lastName,
+  company: context.company,
+  department: context.department,
+  manager: context.managerFirstName ? `${context.managerFirstName} ${context.managerLastName ?? ''}`.trim() : null,
+  job_title: context.jobTitle,
+  sender_domain: sender.fromAddress.split('@')[1] ?? '',
+  date: new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'long' }).format(date),
+});
+
 /**
  * Builds the message one recipient receives: their lure, in their language, personalised from their
  * record, with links, QR code and attachment carrying their tracking token, from their campaign's
  * sending profile. @throws LureRenderError (from renderLure) for a lure that cannot be sent as written.
  */
 export const buildLureMail = async (db: Db, scope: OrgScope, { secrets, config }: { secrets: SecretBox; config: Config }, recipient: RecipientToMail): Promise<OutgoingMail | undefined> => {
-  const [row] = await db
-    .select({
-      firstName: people.firstName,
-      lastName: people.lastName,
-      email: people.email,
-      jobTitle: people.jobTitle,
-      department: departments.name,
-      managerFirstName: manager.firstName,
-      managerLastName: manager.lastName,
-      company: organizations.name,
-      template: { vector: phishingTemplates.vector, fromAddress: phishingTemplates.fromAddress, texts: phishingTemplates.texts },
-    })
-    .from(people)
-    .innerJoin(organizations, eq(organizations.id, people.organizationId))
-    .innerJoin(phishingTemplates, eq(phishingTemplates.id, recipient.templateId))
-    .leftJoin(departments, and(eq(departments.organizationId, people.organizationId), eq(departments.id, people.departmentId)))
-    .leftJoin(manager, and(eq(manager.organizationId, people.organizationId), eq(manager.id, people.managerId)))
-    .where(and(eq(people.organizationId, scope.organizationId), eq(people.id, recipient.personId)))
-    .limit(1);
+  const row = await findLureContext(db, scope, recipient.personId, recipient.templateId);
   const profile = await findSendingProfileForDelivery(db, scope, recipient.campaignSendingProfileId);
   if (!row || !profile) return undefined;
 
   const links = trackingLinks(config.phish.publicUrl, trackingTokenOf(secrets, recipient.id));
-  const senderDomain = profile.fromAddress.split('@')[1] ?? '';
   const lure = renderLure({
     template: row.template,
     language: recipient.language,
-    personalisation: {
-      first_name: row.firstName,
-      last_name: row.lastName,
-      company: row.company,
-      department: row.department,
-      manager: row.managerFirstName ? `${row.managerFirstName} ${row.managerLastName ?? ''}`.trim() : null,
-      job_title: row.jobTitle,
-      sender_domain: senderDomain,
-      date: new Intl.DateTimeFormat(recipient.language.replace('_', '-'), { dateStyle: 'long' }).format(new Date()),
-    },
+    personalisation: personalisationOf(row, profile, recipient.language, new Date()),
     links,
     ...(row.template.vector === 'qr-code' ? { qrCodeDataUri: await QRCode.toDataURL(links.qrScan, { margin: 1, width: 220 }) } : {}),
   });

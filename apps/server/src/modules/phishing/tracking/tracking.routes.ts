@@ -4,8 +4,9 @@ import type { Db } from '@vigil/db';
 import { type RateLimit, hitRateLimit, isOverRateLimit } from '../../../lib/rate-limit.ts';
 import type { EventWriter } from '../../events/event-writer.ts';
 import { listenerTextsFor } from './listener-catalogue.ts';
-import { type RedFlag, renderLandingPage, renderNotFoundPage, renderTeachableMoment, renderTooManyRequestsPage } from './listener-pages.ts';
+import { renderLandingPage, renderNotFoundPage, renderTeachableMoment, renderTooManyRequestsPage } from './listener-pages.ts';
 import { type ScannerSignatures, type TrackedLink, burstWindowSeconds, detectScanner } from './scanner-detection.ts';
+import { redFlagsOf } from '../templates/red-flags.ts';
 import { readFilledFieldNames } from './form-field-names.ts';
 import { trackingTokenHash } from './tracking-links.ts';
 import { type TrackedRecipient, findTrackedRecipient, recentHitsOf } from './tracking.repository.ts';
@@ -49,13 +50,6 @@ export const sendNotFoundPage = async (db: Db, request: FastifyRequest, reply: F
 };
 
 type TextsOf<T> = Partial<Record<string, T>>;
-
-const redFlagsOf = (recipient: TrackedRecipient): { flags: RedFlag[]; language: string } => {
-  const texts = recipient.templateTexts as TextsOf<{ redFlags?: RedFlag[] }>;
-  const own = texts[recipient.language]?.redFlags;
-  if (own?.length) return { flags: own, language: recipient.language };
-  return { flags: texts.en_us?.redFlags ?? [], language: 'en_us' };
-};
 
 /** A landing page row's HTML for a language: `texts[language]` is the HTML, or `{ html, title? }`. */
 const landingHtmlOf = (recipient: TrackedRecipient): string | undefined => {
@@ -203,7 +197,7 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
     if (!recipient) return reply;
     const via = viaOf(request);
     const texts = listenerTextsFor(recipient.language);
-    const { flags, language } = redFlagsOf(recipient);
+    const { flags, language } = redFlagsOf(recipient.templateTexts as Record<string, unknown>, recipient.language);
     return reply.type('text/html; charset=utf-8').send(
       renderTeachableMoment({
         texts,
