@@ -94,7 +94,7 @@ describe('UsersImportDialog', () => {
     expect(calls.at(-1)!.body).toEqual({ csv, skipInvalidRows: true });
 
     finish(json(result));
-    expect(await within(dialog).findByTestId('import-done')).toHaveTextContent('Import complete: 1 added, 0 updated, 0 unchanged, 1 left out, 1 new departments.');
+    expect(await within(dialog).findByTestId('import-done')).toHaveTextContent('Import complete: 1 added, 0 updated, 0 unchanged, 1 left out, 1 new department.');
   });
 
   it('shows what is wrong with the file as a whole, and lets the admin choose another', async () => {

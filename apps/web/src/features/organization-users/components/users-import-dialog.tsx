@@ -385,7 +385,7 @@ export const UsersImportDialog = ({ onClose }: { onClose: () => void }) => {
               updated: step.result.updated,
               unchanged: step.result.unchanged,
               skipped: step.result.skipped,
-              departments: step.result.departmentsCreated,
+              count: step.result.departmentsCreated,
             })}
           </Alert>
         ) : null}
