@@ -59,6 +59,12 @@ describe.each(files)('the catalogue %s', (file) => {
     expect(counted.map(([key]) => key)).toEqual([]);
   });
 
+  it('is American English, as the whole product is', () => {
+    const british = /\b(?:recognis|organis|authoris|customis|prioritis|summaris|colour|behaviour|favour|licence)\w*/giu;
+    const found = [...english.flat].flatMap(([key, value]) => [...value.matchAll(british)].map((match) => `${key}: ${match[0]}`));
+    expect(found).toEqual([]);
+  });
+
   describe.each(translated)('%s', (code) => {
     const catalogue = shapeOf(catalogueOf(code, file) ?? {});
 
