@@ -22,7 +22,11 @@ const notOnboardedAdmin = buildPersonalRecord({
 });
 
 const fill = (path: string) =>
-  path.replace(':serviceId', 'okta').replace(':productNudge', 'guardian-nudge').replace(':status', 'enabled');
+  path
+    .replace(':serviceId', 'okta')
+    .replace(':productNudge', 'guardian-nudge')
+    .replace(':status', 'enabled')
+    .replace(':campaignId', '0b8f2c1e-1d2a-4c3b-9e4f-5a6b7c8d9e0f');
 
 const mainHeading = () => within(screen.getByRole('main')).getByRole('heading', { level: 1 });
 
@@ -103,6 +107,8 @@ describe('app routes (signed in)', () => {
     paths.settings.organization.admins.path,
     paths.settings.organization.loginLogs.path,
     paths.accountSettings.path,
+    // The testing page opens on its Campaigns tab, which features/campaigns tests.
+    paths.configure.testing.path,
   ];
 
   it('finds someone for every page but the three replaced ones', () => {

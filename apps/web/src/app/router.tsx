@@ -53,6 +53,7 @@ const shellPages: RouteObject[] = [
   page(paths.configure.testing.path, configureTesting),
   page(paths.configure.testing.request.path, configureTesting),
   page(paths.configure.testing.schedule.path, configureTesting),
+  page(paths.configure.testing.campaign.path, () => import('./routes/configure/testing-campaign.route')),
   page(paths.configure.trainings.path, configureTrainings),
   page(paths.configure.trainings.request.path, configureTrainings),
   page(paths.configure.trainings.frequency.path, configureTrainings),

@@ -62,6 +62,10 @@ export const paths = {
       ...page('/configure/testing/'),
       request: page('/configure/testing/request/'),
       schedule: page('/configure/testing/schedule/'),
+      campaign: {
+        path: '/configure/testing/campaigns/:campaignId/',
+        getHref: (campaignId: string) => `/configure/testing/campaigns/${segment(campaignId)}/`,
+      },
     },
     trainings: {
       ...page('/configure/trainings/'),
@@ -179,6 +183,14 @@ export const apiPaths = {
     test: (id: string) => `/api/sending-profiles/${segment(id)}/test/`,
   },
   phishingSettings: '/api/phishing-settings/',
+  campaigns: {
+    list: '/api/campaigns/',
+    audiencePreview: '/api/campaigns/audience-preview/',
+    campaign: (id: string) => `/api/campaigns/${segment(id)}/`,
+    action: (id: string, action: 'launch' | 'pause' | 'resume' | 'cancel') => `/api/campaigns/${segment(id)}/${action}/`,
+    results: (id: string) => `/api/campaigns/${segment(id)}/results/`,
+    recipients: (id: string) => `/api/campaigns/${segment(id)}/recipients/`,
+  },
   rotateFilterSecret: '/api/phishing-settings/rotate-filter-secret/',
 } as const;
 

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import accountSettings from '../locales/en/account-settings.json';
+import campaigns from '../locales/en/campaigns.json';
 import common from '../locales/en/common.json';
 import organizationSettings from '../locales/en/organization-settings.json';
 import organizationUsers from '../locales/en/organization-users.json';
@@ -26,6 +27,7 @@ const english = {
   ...accountSettings,
   ...phishingTemplates,
   ...sendingProfiles,
+  ...campaigns,
 };
 
 export const resources = {

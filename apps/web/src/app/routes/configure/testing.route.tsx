@@ -5,7 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { EmptyState } from '../../../components/empty-state';
+import { Campaigns } from '../../../features/campaigns/components/campaign-list';
 import { LandingPageList } from '../../../features/phishing-templates/components/landing-page-list';
 import { TemplateLibrary } from '../../../features/phishing-templates/components/template-library';
 import { FilterAllowList } from '../../../features/sending-profiles/components/filter-allow-list';
@@ -37,7 +37,7 @@ export const Component = () => {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`testing-panel-${tab}`} aria-labelledby={`testing-tab-${tab}`}>
-        {tab === 'campaigns' && <EmptyState>{t('phishingTemplates.comingCampaigns')}</EmptyState>}
+        {tab === 'campaigns' && <Campaigns />}
         {tab === 'templates' && <TemplateLibrary />}
         {tab === 'landingPages' && <LandingPageList />}
         {tab === 'sendingProfiles' && (

@@ -74,6 +74,7 @@ const table: Row[] = [
   row('/configure/testing/', 'A', 'G'),
   row('/configure/testing/request/', 'A', 'G'),
   row('/configure/testing/schedule/', 'A', 'G'),
+  row('/configure/testing/campaigns/0b8f2c1e-1d2a-4c3b-9e4f-5a6b7c8d9e0f/', 'A', 'G'),
   row('/configure/trainings/', 'A', 'G'),
   row('/configure/trainings/request/', 'A', 'G'),
   row('/configure/trainings/frequency/', 'A', 'G'),
@@ -182,7 +183,11 @@ describe('decideNavigation: the route table', () => {
   it('covers every route of §2', () => {
     const tablePaths = new Set(table.map((entry) => entry.path));
     const fill = (path: string) =>
-      path.replace(':serviceId', 'okta').replace(':productNudge', 'guardian-nudge').replace(':status', 'enabled');
+      path
+        .replace(':serviceId', 'okta')
+        .replace(':productNudge', 'guardian-nudge')
+        .replace(':status', 'enabled')
+        .replace(':campaignId', '0b8f2c1e-1d2a-4c3b-9e4f-5a6b7c8d9e0f');
     expect(shellRoutes.map((route) => fill(route.path)).filter((path) => !tablePaths.has(path))).toEqual([]);
   });
 

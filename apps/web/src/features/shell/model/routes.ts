@@ -186,6 +186,12 @@ const routeSpecs = {
     audiences: admins,
     parent: 'configureTesting',
   },
+  configureTestingCampaign: {
+    path: paths.configure.testing.campaign.path,
+    group: 'configure',
+    audiences: admins,
+    parent: 'configureTesting',
+  },
   configureTrainings: { path: paths.configure.trainings.path, group: 'configure', audiences: admins, parent: null },
   configureTrainingsRequest: {
     path: paths.configure.trainings.request.path,
