@@ -168,6 +168,15 @@ export const apiPaths = {
     preview: (id: string) => `/api/phishing-templates/${segment(id)}/preview/`,
     copy: (id: string) => `/api/phishing-templates/${segment(id)}/copy/`,
     importEml: '/api/phishing-templates/import-eml/',
+    approve: (id: string) => `/api/phishing-templates/${segment(id)}/approve/`,
+  },
+  phishingProgrammes: {
+    list: '/api/phishing-programmes/',
+    programme: (id: string) => `/api/phishing-programmes/${segment(id)}/`,
+  },
+  testRequests: {
+    list: '/api/test-requests/',
+    draft: (id: string) => `/api/test-requests/${segment(id)}/draft/`,
   },
   landingPages: {
     list: '/api/landing-pages/',

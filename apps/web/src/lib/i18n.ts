@@ -6,9 +6,11 @@ import campaigns from '../locales/en/campaigns.json';
 import common from '../locales/en/common.json';
 import organizationSettings from '../locales/en/organization-settings.json';
 import organizationUsers from '../locales/en/organization-users.json';
+import phishingProgrammes from '../locales/en/phishing-programmes.json';
 import phishingTemplates from '../locales/en/phishing-templates.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
+import testRequests from '../locales/en/test-requests.json';
 import translation from '../locales/en/translation.json';
 
 export const defaultLanguage = 'en';
@@ -28,6 +30,8 @@ const english = {
   ...phishingTemplates,
   ...sendingProfiles,
   ...campaigns,
+  ...phishingProgrammes,
+  ...testRequests,
 };
 
 export const resources = {

@@ -21,7 +21,7 @@ export const TemplateCard = ({ template, onOpen }: { template: PhishingTemplateS
               <Chip size="small" label={t(`phishingTemplates.categories.${template.category}`)} />
               <Chip size="small" variant="outlined" label={t(`phishingTemplates.vectors.${template.vector}`)} />
               {template.source !== 'builtin' && <Chip size="small" color="primary" variant="outlined" label={t(`phishingTemplates.sources.${template.source}`)} />}
-              {template.status === 'draft' && <Chip size="small" color="warning" label={t('phishingTemplates.draft')} />}
+              {template.status === 'draft' && <Chip size="small" color="warning" label={template.can.edit ? t('phishingTemplates.approve.badge') : t('phishingTemplates.draft')} />}
             </Stack>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {template.name}

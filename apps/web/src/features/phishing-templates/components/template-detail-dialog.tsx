@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { messageOf } from '../../../lib/api-client';
+import { useApprovePhishingTemplate } from '../api/approve-phishing-template';
 import { useArchivePhishingTemplate } from '../api/archive-phishing-template';
 import { useCopyPhishingTemplate } from '../api/copy-phishing-template';
 import { usePhishingTemplate } from '../api/get-phishing-template';
@@ -85,10 +86,12 @@ export const TemplateDetailDialog = ({ templateId, onClose, onEdit }: TemplateDe
   const template = usePhishingTemplate(templateId);
   const copy = useCopyPhishingTemplate();
   const archive = useArchivePhishingTemplate();
+  const approve = useApprovePhishingTemplate();
   const [language, setLanguage] = useState<TemplateLanguage | undefined>(undefined);
   const [confirmingArchive, setConfirmingArchive] = useState(false);
   const data = template.data;
-  const failure = copy.error ?? archive.error;
+  const failure = copy.error ?? archive.error ?? approve.error;
+  const approvable = data?.status === 'draft' && data.can.edit;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="template-detail-title">
@@ -115,6 +118,7 @@ export const TemplateDetailDialog = ({ templateId, onClose, onEdit }: TemplateDe
               )}
             </Stack>
             {data.source === 'builtin' && <Alert severity="info">{t('phishingTemplates.detail.builtinReadOnly')}</Alert>}
+            {approvable && <Alert severity="warning">{t(data.source === 'generated' ? 'phishingTemplates.approve.generatedNotice' : 'phishingTemplates.approve.notice')}</Alert>}
             {failure && <Alert severity="error">{messageOf(failure)}</Alert>}
             {confirmingArchive && (
               <Alert
@@ -148,8 +152,13 @@ export const TemplateDetailDialog = ({ templateId, onClose, onEdit }: TemplateDe
             {t('phishingTemplates.detail.copy')}
           </Button>
         )}
+        {approvable && (
+          <Button color="success" variant="contained" loading={approve.isPending} onClick={() => approve.mutate(data.id)}>
+            {t('phishingTemplates.approve.button')}
+          </Button>
+        )}
         {data?.can.edit && (
-          <Button variant="contained" onClick={() => onEdit(data)}>
+          <Button variant={approvable ? 'outlined' : 'contained'} onClick={() => onEdit(data)}>
             {t('phishingTemplates.detail.edit')}
           </Button>
         )}

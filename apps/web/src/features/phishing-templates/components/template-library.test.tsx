@@ -53,6 +53,24 @@ describe('TemplateLibrary', () => {
     expect(within(dialog).queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
   });
 
+  it('marks a drafted lure “Draft — approve”, says a language model wrote it, and approves it', async () => {
+    const draft = { status: 'draft' as const, source: 'generated' as const, can: { edit: true, copy: true, archive: true } };
+    const calls = serveApi({
+      'GET /api/phishing-templates/': () => list([buildSummary({ id: ownId, name: 'Supplier changed its bank details', ...draft })]),
+      [`GET /api/phishing-templates/${ownId}/`]: () => json(buildTemplate({ id: ownId, name: 'Supplier changed its bank details', ...draft })),
+      [`GET /api/phishing-templates/${ownId}/preview/`]: () => json(buildPreview()),
+      [`POST /api/phishing-templates/${ownId}/approve/`]: () => json({ template: buildTemplate({ id: ownId, ...draft, status: 'active' }), changes: [] }),
+    });
+    renderSignedIn(TemplateLibrary);
+    const [card] = await screen.findAllByTestId('template-card');
+    expect(card).toHaveTextContent('Draft — approve');
+    fireEvent.click(card!.querySelector('button')!);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/A language model wrote this lure/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url.pathname === `/api/phishing-templates/${ownId}/approve/`)).toBe(true));
+  });
+
   it('imports an .eml into a draft and lists what the server changed', async () => {
     const draft = buildTemplate({ id: ownId, source: 'imported', status: 'draft', vector: 'email-link', landingPageId: null, can: { edit: true, copy: true, archive: true } });
     const calls = serveApi({

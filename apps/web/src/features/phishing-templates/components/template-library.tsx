@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { attackVectors, templateCategories, templateLanguages, type PhishingTemplate, type TemplateChange } from '@vigil/contracts';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyState } from '../../../components/empty-state';
@@ -41,7 +42,9 @@ export const TemplateLibrary = () => {
   const [filters, setFilters] = useState<TemplateFilters>({});
   const templates = usePhishingTemplates(filters);
   const importEml = useImportEml();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // ?template=<id> opens one template (a link from a custom test request to its draft lure).
+  const [searchParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => searchParams.get('template'));
   const [editing, setEditing] = useState<Editing>(null);
   const [changes, setChanges] = useState<{ imported: boolean; list: TemplateChange[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);

@@ -1,0 +1,2 @@
+/** Every query of this feature starts with this key. */
+export const testRequestsKey = ['test-requests'] as const;
