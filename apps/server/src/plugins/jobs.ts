@@ -32,17 +32,32 @@ export type JobsPluginOptions = {
   services: Pick<JobContext, 'config' | 'secrets' | 'delivery'>;
 };
 
+/**
+ * A job whose process died (SIGKILL, a lost host) stays `active` until something releases it; pg-boss
+ * alone waits 15 minutes, and meanwhile the dead job still holds its organisation's share of workers
+ * (`perOrganization`), so that organisation's campaign stalls after a crash, on every server. Running
+ * jobs therefore prove they are alive (pg-boss's heartbeat, every half of this), and a job silent this
+ * long is failed and retried (handlers are safe to run twice); the check runs every
+ * `releaseCheckSeconds` (pg-boss's supervise and monitor passes).
+ */
+export const jobHeartbeatSeconds = 10;
+const releaseCheckSeconds = 5;
+
 /** pg-boss on the app's own database: embedded PGlite through its adapter, or its own small pool on PostgreSQL. */
 export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definitions, services }: JobsPluginOptions) => {
+  const checks = { superviseIntervalSeconds: releaseCheckSeconds, monitorIntervalSeconds: releaseCheckSeconds };
   const boss =
     connection.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(connection.pglite!), backend: 'pglite', schedule: true })
-      : new PgBoss({ connectionString: connection.connectionString!, max: 4, application_name: 'vigil-jobs' });
+      ? new PgBoss({ db: fromPglite(connection.pglite!), backend: 'pglite', schedule: true, ...checks })
+      : new PgBoss({ connectionString: connection.connectionString!, max: 4, application_name: 'vigil-jobs', ...checks });
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
   await boss.start();
   const byName = new Map(definitions.map((d) => [d.name, d]));
   for (const definition of definitions) {
-    await boss.createQueue(definition.name, { retryLimit: definition.retryLimit ?? 3, retryBackoff: true, policy: definition.policy ?? 'standard' });
+    const options = { retryLimit: definition.retryLimit ?? 3, retryBackoff: true, heartbeatSeconds: jobHeartbeatSeconds };
+    await boss.createQueue(definition.name, { ...options, policy: definition.policy ?? 'standard' });
+    // createQueue leaves an existing queue as it was: bring one made by an earlier release up to date.
+    await boss.updateQueue(definition.name, options);
     // Warm pg-boss's queue cache now: a send inside a transaction would otherwise look the queue up
     // on pg-boss's own connection, which on the single-connection PGlite waits for that transaction.
     await boss.getJobById(definition.name, '00000000-0000-0000-0000-000000000000');

@@ -7,13 +7,18 @@ export type SmtpInboxOptions = {
   users?: Record<string, string>;
   /** Answers a recipient with this SMTP reply instead of taking it, e.g. `{ code: 550, message: 'No such user' }`. */
   refuseRecipient?: (address: string) => { code: number; message: string } | undefined;
+  /**
+   * Runs once a message has fully arrived and is kept, before the server answers it: a slow answer
+   * widens the window in which the sender has handed a message over but not yet heard it was taken.
+   */
+  onReceived?: (mail: ParsedMail) => Promise<void> | void;
 };
 
 /**
  * A real SMTP server on loopback (no TLS) that keeps what it receives, parsed, for tests of what
  * the product sends through sending profiles.
  */
-export const startSmtpInbox = async ({ users, refuseRecipient }: SmtpInboxOptions = {}) => {
+export const startSmtpInbox = async ({ users, refuseRecipient, onReceived }: SmtpInboxOptions = {}) => {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: !users,
@@ -32,8 +37,9 @@ export const startSmtpInbox = async ({ users, refuseRecipient }: SmtpInboxOption
     },
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
           received.push(mail);
+          await onReceived?.(mail);
           callback();
         })
         .catch(callback);

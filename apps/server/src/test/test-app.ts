@@ -21,42 +21,62 @@ export type TestContext = {
   authAs: (person: { authUserId: string | null }, session?: { dct?: string; tenants?: Record<string, { roles: string[] }>; sid?: string }) => Promise<{ authorization: string }>;
 };
 
+type TestAppOptions = { embeddedAuth?: boolean; /** Logger options from the config (a test that reads the logs). */ logger?: (config: Config) => FastifyServerOptions['logger'] };
+
+/**
+ * The real app on a database the caller opened (and closes), with session keys served over HTTP by
+ * a loopback JWKS server. For tests that open their own database; most use `useTestApp`.
+ */
+export const startTestApp = async (connection: DatabaseConnection, env: Record<string, string> = {}, { embeddedAuth = false, logger }: TestAppOptions = {}): Promise<TestContext & { close: () => Promise<void> }> => {
+  const jwks = await startTestJwksServer(testProjectId);
+  // Embedded: the provider runs inside the app, as with `npm start`; otherwise the loopback JWKS stands in for it.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_PROJECT_ID: testProjectId,
+    ...(embeddedAuth ? { PUBLIC_URL: 'http://vigil.test' } : { AUTH_BASE_URL: jwks.baseUrl }),
+    AUTH_SECRET: 'test-secret-for-the-embedded-provider-0123456789',
+    DATA_DIR: '/nonexistent-test-data',
+    ...env,
+  });
+  const app = await buildApp({ config, connection, ...(logger ? { logger: logger(config) } : {}) });
+  try {
+    await app.ready();
+  } catch (error) {
+    await jwks.close();
+    throw error;
+  }
+  return {
+    app,
+    config,
+    db: connection.db,
+    connection,
+    jwks,
+    jobContext: { db: connection.db, log: app.log, config, secrets: app.secrets, jobs: app.jobs, delivery: app.delivery },
+    authAs: async (person, session = {}) => ({ authorization: `Bearer ${await jwks.mintSessionToken({ sub: person.authUserId!, ...session })}` }),
+    close: async () => {
+      await app.close();
+      await jwks.close();
+    },
+  };
+};
+
 /**
  * Builds the real app on a real database for one test file, with session keys served over HTTP
  * by a loopback JWKS server. Call at the top level of a test file.
  */
-export const useTestApp = (
-  env: Record<string, string> = {},
-  { embeddedAuth = false, logger }: { embeddedAuth?: boolean; /** Logger options from the config (a test that reads the logs). */ logger?: (config: Config) => FastifyServerOptions['logger'] } = {},
-): TestContext => {
+export const useTestApp = (env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext => {
   const context = {} as TestContext;
+  let closeApp: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    context.jwks = await startTestJwksServer(testProjectId);
     context.connection = await openTestDatabase();
-    context.db = context.connection.db;
-    // Embedded: the provider runs inside the app, as with `npm start`; otherwise the loopback JWKS stands in for it.
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      AUTH_PROJECT_ID: testProjectId,
-      ...(embeddedAuth ? { PUBLIC_URL: 'http://vigil.test' } : { AUTH_BASE_URL: context.jwks.baseUrl }),
-      AUTH_SECRET: 'test-secret-for-the-embedded-provider-0123456789',
-      DATA_DIR: '/nonexistent-test-data',
-      ...env,
-    });
-    context.config = config;
-    context.app = await buildApp({ config, connection: context.connection, ...(logger ? { logger: logger(config) } : {}) });
-    await context.app.ready();
-    const { app } = context;
-    context.jobContext = { db: context.db, log: app.log, config, secrets: app.secrets, jobs: app.jobs, delivery: app.delivery };
-    context.authAs = async (person, session = {}) => ({
-      authorization: `Bearer ${await context.jwks.mintSessionToken({ sub: person.authUserId!, ...session })}`,
-    });
+    const { close, ...started } = await startTestApp(context.connection, env, options);
+    closeApp = close;
+    Object.assign(context, started);
   });
   afterAll(async () => {
-    await context.app?.close();
+    await closeApp?.();
     await context.connection?.close();
-    await context.jwks?.close();
   });
   return context;
 };
