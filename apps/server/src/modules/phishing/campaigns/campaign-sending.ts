@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { type Db, campaignRecipients, campaigns } from '@vigil/db';
 import type { Config } from '../../../config.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
@@ -111,6 +111,7 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
   }
 };
 
+/** `dueSoon`: a recipient falls due within the minute, or a send is queued or in flight. */
 export type DispatchResult = { queued: string[][]; uncertain: number; requeued: number; completed: number; dueSoon: boolean };
 
 /** How many recipients one send job takes, and how many one dispatch pass queues. */
@@ -187,11 +188,18 @@ export const dispatchDueRecipients = async (db: Db, enqueue: (tx: Parameters<Par
     return rows.length;
   });
 
+  // Come back soon while sends are in flight too: their campaign completes (or their interrupted
+  // sends are swept) a few seconds after the last one settles, not at the next minute's pass.
   const [soon] = await db
     .select({ id: campaignRecipients.id })
     .from(campaignRecipients)
     .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
-    .where(and(eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, minutesFromNow(1)), inArray(campaigns.status, ['scheduled', 'sending'])))
+    .where(
+      and(
+        or(and(eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, minutesFromNow(1))), inArray(campaignRecipients.state, ['queued', 'sending'])),
+        inArray(campaigns.status, ['scheduled', 'sending']),
+      ),
+    )
     .limit(1);
 
   return { queued, uncertain: interrupted, requeued, completed, dueSoon: soon !== undefined };
