@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Db, events, rateLimitWindows } from '@vigil/db';
+import { events, rateLimitWindows } from '@vigil/db';
+import { dumpDatabase } from '../../../test/database-dump.ts';
 import { buildTrackedRecipient } from '../../../test/tracking-factories.ts';
 import { useTestPhishApp } from '../../../test/test-phish-app.ts';
 
@@ -15,21 +16,6 @@ const eventsOf = (recipientId: string) =>
   t.db.select({ type: events.type, data: events.data, organizationId: events.organizationId }).from(events).where(eq(events.recipientId, recipientId)).orderBy(asc(events.id));
 
 const beaconOf = (html: string) => /<img class="beacon" src="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
-
-/** Every row of every table, as text: what a `pg_dump` of the database would hold. */
-const dumpDatabase = async (db: Db) => {
-  const tables: unknown = await db.execute(
-    sql`select table_schema as schema, table_name as name from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
-  );
-  const rowsOf = <Row>(result: unknown): Row[] => (result && typeof result === 'object' && 'rows' in result ? (result as { rows: Row[] }).rows : (result as Row[]));
-  const rows = rowsOf<{ schema: string; name: string }>(tables);
-  const parts: string[] = [];
-  for (const { schema, name } of rows) {
-    const dump: unknown = await db.execute(sql.raw(`select t::text as row from "${schema}"."${name}" t`));
-    for (const line of rowsOf<{ row: string }>(dump)) parts.push(line.row);
-  }
-  return parts.join('\n');
-};
 
 describe('the open pixel', () => {
   it('answers a transparent 1×1 GIF that no one may store, and records the open', async () => {
