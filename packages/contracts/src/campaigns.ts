@@ -34,26 +34,34 @@ export const campaignNameSchema = z
 /** 30 days: the longest window a campaign may spread its sends over. */
 export const maxSpreadMinutes = 30 * 24 * 60;
 
+/** A campaign's editable fields, without defaults (an edit changes only what it names). */
+const campaignFields = {
+  name: campaignNameSchema,
+  kind: z.enum(['standard', 'adaptive'], { error: 'must be standard or adaptive' }),
+  templateIds: z.array(z.uuid({ error: 'must be template ids' })).min(1, { error: 'must name at least one template' }).max(50, { error: 'must name at most 50 templates' }),
+  sendingProfileId: z.uuid({ error: 'must be a sending profile of this organization' }),
+  audience: audienceSchema,
+  /** Absent: when the campaign is launched. */
+  startAt: isoDateTimeSchema.optional(),
+  spreadMinutes: z.int({ error: 'must be a whole number of minutes' }).min(0, { error: 'must be 0 or more' }).max(maxSpreadMinutes, { error: `must be at most ${maxSpreadMinutes} (30 days)` }),
+  businessHoursOnly: z.boolean(),
+  landingPageId: z.uuid({ error: 'must be a landing page' }).optional(),
+};
+
 /** POST /api/campaigns/ body. */
 export const createCampaignBodySchema = z
   .object({
-    name: campaignNameSchema,
-    kind: z.enum(['standard', 'adaptive'], { error: 'must be standard or adaptive' }).default('standard'),
-    templateIds: z.array(z.uuid({ error: 'must be template ids' })).min(1, { error: 'must name at least one template' }).max(50, { error: 'must name at most 50 templates' }),
-    sendingProfileId: z.uuid({ error: 'must be a sending profile of this organization' }),
-    audience: audienceSchema,
-    /** Absent: when the campaign is launched. */
-    startAt: isoDateTimeSchema.optional(),
-    spreadMinutes: z.int({ error: 'must be a whole number of minutes' }).min(0, { error: 'must be 0 or more' }).max(maxSpreadMinutes, { error: `must be at most ${maxSpreadMinutes} (30 days)` }).default(0),
-    businessHoursOnly: z.boolean().default(false),
-    landingPageId: z.uuid({ error: 'must be a landing page' }).optional(),
+    ...campaignFields,
+    kind: campaignFields.kind.default('standard'),
+    spreadMinutes: campaignFields.spreadMinutes.default(0),
+    businessHoursOnly: campaignFields.businessHoursOnly.default(false),
   })
   .meta({ id: 'CreateCampaignBody' });
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
 export type CreateCampaignInput = z.input<typeof createCampaignBodySchema>;
 
-/** PATCH /api/campaigns/{id}/ body: a draft's fields. */
-export const updateCampaignBodySchema = createCampaignBodySchema.partial().meta({ id: 'UpdateCampaignBody' });
+/** PATCH /api/campaigns/{id}/ body: only the fields to change (no defaults: a rename keeps the schedule). */
+export const updateCampaignBodySchema = z.object(campaignFields).partial().meta({ id: 'UpdateCampaignBody' });
 export type UpdateCampaignBody = z.infer<typeof updateCampaignBodySchema>;
 
 export const campaignIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a campaign id' }) });

@@ -29,6 +29,24 @@ export const decodeCursor = <T extends readonly KeyValue[]>(cursor: string, key:
   return parsed.data;
 };
 
+const pgTimestampText = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2})(:\d{2})?$/;
+
+/**
+ * A sort key that is a timestamp, as PostgreSQL writes one as text (`2026-01-31 09:00:00.123456+00`):
+ * the exact form keys are read in. A real calendar time in the years 0001–9999, so a forged cursor
+ * is refused as a bad cursor, never met by the database as a value it cannot read.
+ */
+export const timestampKeySchema = z.string().refine((text) => {
+  const match = pgTimestampText.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const probe = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
+  return year >= 1 && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day && probe.getUTCHours() === hour && probe.getUTCMinutes() === minute && probe.getUTCSeconds() === second;
+});
+
+/** An integer sort key within PostgreSQL's `integer`. */
+export const integerKeySchema = z.int().min(-2_147_483_648).max(2_147_483_647);
+
 /** The query field every keyset list takes. */
 export const cursorQuerySchema = z
   .string()

@@ -26,6 +26,10 @@ export const events = pgTable(
     index()
       .on(t.campaignId, t.type)
       .where(sql`${t.campaignId} is not null`),
+    // What happened to one recipient: the projections, the skill ratings and scanner bursts ask it.
+    index('events_recipient_idx')
+      .on(t.recipientId, t.type, t.id)
+      .where(sql`${t.recipientId} is not null`),
   ],
 );
 

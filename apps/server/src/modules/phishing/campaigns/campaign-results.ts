@@ -4,7 +4,7 @@ import type { CampaignRecipient, CampaignRecipientsQuery, CampaignResults, Simul
 import { type Db, campaignRecipients, campaigns, departments, events, people, phishingTemplates } from '@vigil/db';
 import { notFound } from '../../../lib/app-error.ts';
 import { csvStream } from '../../../lib/csv-stream.ts';
-import { afterKey, decodeCursor, readAllByKey, readKeysetPage } from '../../../lib/keyset.ts';
+import { afterKey, decodeCursor, readAllByKey, readKeysetPage, timestampKeySchema } from '../../../lib/keyset.ts';
 import type { OrgScope } from '../../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
 import { campaignsRepository } from './campaigns.repository.ts';
@@ -154,7 +154,7 @@ export const streamCampaignRecipientsCsv = async (db: Db, tenant: Tenant, campai
   );
 };
 
-const historyKey = z.tuple([z.string(), z.uuid()]);
+const historyKey = z.tuple([timestampKeySchema, z.uuid()]);
 
 /**
  * One person's simulations across campaigns, newest first, with what they did in each (from the

@@ -56,28 +56,46 @@ export const businessIntervals = (from: Date, to: Date, timeZone: string): [Date
 };
 
 /**
- * One recipient's send time, from a random number in [0, 1): uniform over the window, or over the
- * working hours inside it. A window with no working hours in the recipient's zone (a weekend
- * evening) sends at the start of their next working day, spread over its first hour.
+ * A campaign's scheduler: one recipient's send time from a random number in [0, 1), uniform over
+ * the window, or over the working hours inside it in the recipient's zone. A window with no working
+ * hours in a zone (a weekend evening) sends at the start of that zone's next working day, spread over
+ * its first hour. The working hours of each zone are worked out once per campaign, however many of
+ * its recipients live there.
  */
-export const sendTimeFor = (options: ScheduleOptions, timeZone: string, random: number): Date => {
+export const createScheduler = (options: ScheduleOptions) => {
   const windowMs = Math.max(0, options.spreadMinutes) * minuteMs;
-  if (!options.businessHoursOnly) return new Date(options.startAt.getTime() + Math.floor(random * windowMs));
   const end = new Date(options.startAt.getTime() + windowMs);
-  const inWindow = businessIntervals(options.startAt, end, timeZone);
-  const total = inWindow.reduce((sum, [s, e]) => sum + (e.getTime() - s.getTime()), 0);
-  if (total === 0) {
-    const [next] = businessIntervals(options.startAt, new Date(options.startAt.getTime() + 8 * dayMs), timeZone);
-    return new Date(next![0].getTime() + Math.floor(random * 60 * minuteMs));
-  }
-  let remaining = Math.floor(random * total);
-  for (const [s, e] of inWindow) {
-    const length = e.getTime() - s.getTime();
-    if (remaining < length) return new Date(s.getTime() + remaining);
-    remaining -= length;
-  }
-  return inWindow.at(-1)![0];
+  const zones = new Map<string, { intervals: [Date, Date][]; total: number }>();
+  const workingHoursOf = (timeZone: string) => {
+    let zone = zones.get(timeZone);
+    if (!zone) {
+      let intervals = businessIntervals(options.startAt, end, timeZone);
+      let total = intervals.reduce((sum, [s, e]) => sum + (e.getTime() - s.getTime()), 0);
+      if (total === 0) {
+        const [next] = businessIntervals(options.startAt, new Date(options.startAt.getTime() + 8 * dayMs), timeZone);
+        intervals = [[next![0], new Date(next![0].getTime() + 60 * minuteMs)]];
+        total = 60 * minuteMs;
+      }
+      zone = { intervals, total };
+      zones.set(timeZone, zone);
+    }
+    return zone;
+  };
+  return (timeZone: string, random: number): Date => {
+    if (!options.businessHoursOnly) return new Date(options.startAt.getTime() + Math.floor(random * windowMs));
+    const { intervals, total } = workingHoursOf(timeZone);
+    let remaining = Math.floor(random * total);
+    for (const [s, e] of intervals) {
+      const length = e.getTime() - s.getTime();
+      if (remaining < length) return new Date(s.getTime() + remaining);
+      remaining -= length;
+    }
+    return intervals.at(-1)![0];
+  };
 };
+
+/** One recipient's send time (see createScheduler; a campaign makes one scheduler for all its recipients). */
+export const sendTimeFor = (options: ScheduleOptions, timeZone: string, random: number): Date => createScheduler(options)(timeZone, random);
 
 /** A seeded random source (mulberry32), so a campaign's schedule can be reproduced in tests. */
 export const seededRandom = (seed: number) => {

@@ -18,7 +18,7 @@ import {
 } from '@vigil/contracts';
 import type { Db, PhishingTemplate } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
-import { decodeCursor, readKeysetPage } from '../../../lib/keyset.ts';
+import { decodeCursor, integerKeySchema, readKeysetPage } from '../../../lib/keyset.ts';
 import type { RequestOrigin } from '../../../lib/request-origin.ts';
 import { scopeOf } from '../../../lib/scope.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
@@ -36,7 +36,7 @@ import { languageOf, presentTemplate, presentTemplateSummary, textsOf } from './
 import { type NewOwnTemplate, type TemplateKey, phishingTemplatesRepository, templateKeyOf } from './phishing-templates.repository.ts';
 import { renderLure } from './render-lure.ts';
 
-const templateKeySchema = z.tuple([z.string(), z.int(), z.uuid()]);
+const templateKeySchema = z.tuple([z.string().refine((text) => !text.includes('\u0000')), integerKeySchema, z.uuid()]);
 
 const repositoryOf = (db: Db, tenant: Tenant) => phishingTemplatesRepository(db, scopeOf(tenant));
 

@@ -1,0 +1,1 @@
+CREATE INDEX "events_recipient_idx" ON "events" USING btree ("recipient_id","type","id") WHERE "events"."recipient_id" is not null;
