@@ -19,7 +19,7 @@ import { campaignChoicesKey } from './query-keys';
 /** Active templates of the library matching `search` (name or scenario), the first 48. @throws ApiError */
 export const templateChoicesQueryOptions = (api: ApiClient, search: string) =>
   queryOptions({
-    queryKey: [...campaignChoicesKey, 'templates', search],
+    queryKey: [...campaignChoicesKey('phishing-templates'), 'list', search],
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ limit: '48' });
       if (search.trim()) query.set('search', search.trim());
@@ -37,7 +37,7 @@ export const useTemplatesById = (ids: readonly string[]) => {
   const api = useApiClient();
   return useQueries({
     queries: ids.map((id) => ({
-      queryKey: [...campaignChoicesKey, 'template', id],
+      queryKey: [...campaignChoicesKey('phishing-templates'), 'template', id],
       queryFn: async ({ signal }: { signal: AbortSignal }) => phishingTemplateSchema.parse(await api.get(apiPaths.phishingTemplates.template(id), { signal })),
       staleTime: 60_000,
     })),
@@ -47,7 +47,7 @@ export const useTemplatesById = (ids: readonly string[]) => {
 export const useLandingPageChoices = () => {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...campaignChoicesKey, 'landing-pages'],
+    queryKey: campaignChoicesKey('landing-pages'),
     queryFn: async ({ signal }) => landingPageListSchema.parse(await api.get(apiPaths.landingPages.list, { signal })).items,
   });
 };
@@ -56,7 +56,7 @@ export const useLandingPageChoices = () => {
 export const useSendingProfileChoices = () => {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...campaignChoicesKey, 'sending-profiles'],
+    queryKey: campaignChoicesKey('sending-profiles'),
     queryFn: async ({ signal }) => sendingProfilesSchema.parse(await api.get(apiPaths.sendingProfiles.list, { signal })).items.filter((profile) => profile.archivedAt === null),
   });
 };
@@ -64,7 +64,7 @@ export const useSendingProfileChoices = () => {
 export const useDepartmentChoices = () => {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...campaignChoicesKey, 'departments'],
+    queryKey: [...campaignChoicesKey('organization-users'), 'departments'],
     queryFn: async ({ signal }) => organizationDepartmentsSchema.parse(await api.get(apiPaths.organizationUsers.departments, { signal })).departments,
   });
 };
@@ -73,7 +73,7 @@ export const useDepartmentChoices = () => {
 export const usePeopleChoices = (search: string) => {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...campaignChoicesKey, 'people', search],
+    queryKey: [...campaignChoicesKey('organization-users'), 'people', search],
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ status: 'active', pageSize: '20', sort: 'name' });
       if (search.trim()) query.set('search', search.trim());

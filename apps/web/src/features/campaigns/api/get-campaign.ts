@@ -21,7 +21,6 @@ export const campaignQueryOptions = (api: ApiClient, id: string) =>
     queryFn: ({ signal }) => getCampaign(api, id, signal),
     // Polls while scheduled or sending; stops once it is paused, completed or cancelled.
     refetchInterval: (query) => (isLive(query.state.data) ? livePollMs : false),
-    retry: (failures, error) => failures < 2 && !('status' in error && (error.status === 404 || error.status === 400)),
   });
 
 export const useCampaign = (id: string) => useQuery(campaignQueryOptions(useApiClient(), id));

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -34,6 +35,16 @@ const chooseTemplate = async (dialog: HTMLElement) => {
 const chooseProfile = async (dialog: HTMLElement) => {
   fireEvent.mouseDown(within(dialog).getByTestId('campaign-sending-profile'));
   fireEvent.click(await screen.findByRole('option', { name: /Lookalike relay/ }));
+};
+
+// What the Sending profiles tab does after adding a profile: it invalidates its own key.
+const SendingProfilesTabSaves = () => {
+  const queryClient = useQueryClient();
+  return (
+    <button type="button" onClick={() => void queryClient.invalidateQueries({ queryKey: ['sending-profiles'] })}>
+      Profile added elsewhere
+    </button>
+  );
 };
 
 describe('the campaign form', () => {
@@ -101,5 +112,21 @@ describe('the campaign form', () => {
     const confirm = screen.getByRole('dialog', { name: 'Launch Spring payroll check?' });
     await waitFor(() => expect(within(confirm).getByTestId('launch-summary')).toHaveTextContent(/^312 people will receive a lure at /));
     expect(within(confirm).getByRole('button', { name: 'Launch' })).toBeEnabled();
+  });
+
+  it('offers a sending profile added on the Sending profiles tab without a reload', async () => {
+    let profiles = [buildProfile()];
+    serveApi({ 'GET /api/campaigns/': () => json({ items: [], nextCursor: null }), ...choices, 'GET /api/sending-profiles/': () => json({ items: profiles }) });
+    renderSignedIn(
+      [{ path: '/configure/testing/', Component: () => (<><SendingProfilesTabSaves /><Campaigns /></>) }],
+      '/configure/testing/',
+    );
+    await screen.findByTestId('campaigns-empty');
+    profiles = [...profiles, buildProfile({ id: '00000000-0000-4000-8000-0000000000b2', name: 'Fresh relay' })];
+    fireEvent.click(screen.getByRole('button', { name: 'Profile added elsewhere' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New campaign' }));
+    const dialog = screen.getByRole('dialog', { name: 'New campaign' });
+    fireEvent.mouseDown(within(dialog).getByTestId('campaign-sending-profile'));
+    expect(await screen.findByRole('option', { name: /Fresh relay/ })).toBeVisible();
   });
 });
