@@ -6,3 +6,4 @@ export { passwordPolicy } from './methods/password-policy.ts';
 export { hashPassword } from './methods/password-hash.ts';
 export type { AuthEvent, AuthEventListener } from './http/auth-events.ts';
 export { authProviderSecuritySchemes } from './http/openapi.ts';
+export { sendWithTwilio, TwilioError, type TwilioOptions } from './delivery/twilio.ts';

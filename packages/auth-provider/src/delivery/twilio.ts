@@ -9,12 +9,26 @@ export type TwilioOptions = {
   whatsappFrom?: string;
 };
 
+/** Twilio answered with an error: its HTTP status and Twilio's own error code, so a caller can tell a refusal from a busy service. */
+export class TwilioError extends Error {
+  override readonly name = 'TwilioError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Twilio's REST API (2010-04-01): SMS and WhatsApp through Messages, voice through Calls with
  * TwiML that reads the message out, digits one by one so a code is understood.
- * @throws Error naming Twilio's status and message when it refuses.
+ * @returns the SID Twilio gave the message or call
+ * @throws TwilioError naming Twilio's status and message when it refuses (a network failure or timeout throws as fetch does).
  */
 export const sendWithTwilio = async (options: TwilioOptions, channel: 'sms' | 'whatsapp' | 'voice', to: string, text: string) => {
   const account = encodeURIComponent(options.accountSid);
@@ -44,7 +58,7 @@ export const sendWithTwilio = async (options: TwilioOptions, channel: 'sms' | 'w
   });
   if (!response.ok) {
     const detail = (await response.json().catch(() => ({}))) as { message?: string; code?: number };
-    throw new Error(`Twilio refused the ${channel} message: HTTP ${response.status} ${detail.code ?? ''} ${detail.message ?? ''}`.trim());
+    throw new TwilioError(`Twilio refused the ${channel} message: HTTP ${response.status} ${detail.code ?? ''} ${detail.message ?? ''}`.trim(), response.status, detail.code);
   }
   return ((await response.json()) as { sid?: string }).sid;
 };

@@ -3,11 +3,17 @@ import type { AddressInfo } from 'node:net';
 
 export type TwilioRequest = { kind: 'message' | 'call'; to: string; from: string; body?: string; twiml?: string };
 
+export type FakeTwilioOptions = {
+  /** Answers a message or call to this number with Twilio's error instead of taking it, e.g. `{ status: 400, code: 21211, message: "The 'To' number is not a valid phone number." }`. */
+  refuse?: (to: string) => { status: number; code: number; message: string } | undefined;
+};
+
 /**
  * A local stand-in for Twilio's REST API, answering Messages.json and Calls.json as Twilio does:
- * basic auth with the account SID and token, form-encoded fields, 201 with a sid.
+ * basic auth with the account SID and token, form-encoded fields, 201 with a sid. Shared with the
+ * server's tests as `@vigil/auth-provider/testing`.
  */
-export const startFakeTwilio = async (accountSid: string, authToken: string) => {
+export const startFakeTwilio = async (accountSid: string, authToken: string, { refuse }: FakeTwilioOptions = {}) => {
   const received: TwilioRequest[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   const server = createServer((request, response) => {
@@ -22,6 +28,8 @@ export const startFakeTwilio = async (accountSid: string, authToken: string) => 
       const to = form.get('To');
       const from = form.get('From');
       if (!to || !from) return reply(400, { code: 21604, message: "A 'To' and 'From' are required" });
+      const refusal = refuse?.(to);
+      if (refusal) return reply(refusal.status, { code: refusal.code, message: refusal.message, status: refusal.status });
       received.push(
         match[2] === 'Messages'
           ? { kind: 'message', to, from, body: form.get('Body') ?? '' }
