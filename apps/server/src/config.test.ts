@@ -45,6 +45,9 @@ describe('loadConfig', () => {
     [{ AUTH_SESSION_TTL_SECONDS: '30' }, 'AUTH_SESSION_TTL_SECONDS: must be at least 60'],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ TWILIO_FROM: '5551234' }, 'TWILIO_FROM: must be + followed by 4 to 15 digits'],
+    [{ CALLBACK_NUMBER: '0800 123 456' }, 'CALLBACK_NUMBER: must be + followed by 4 to 15 digits'],
+    [{ INBOUND_SMTP_PORT: 'twenty-five' }, 'INBOUND_SMTP_PORT: must be a whole number'],
+    [{ INBOUND_SMTP_PORT: '3001' }, 'INBOUND_SMTP_PORT: must differ from PORT and PHISH_PORT'],
   ])('names the variable and the problem for %o', (env, expected) => {
     expect(problemsOf(env)).toEqual([expect.stringContaining(expected)]);
   });
@@ -63,6 +66,11 @@ describe('loadConfig', () => {
       from: '+15550001111',
       whatsappFrom: undefined,
     });
+  });
+
+  it('runs no inbound SMTP listener and has no callback number unless told', () => {
+    expect(loadConfig({})).toMatchObject({ inboundSmtp: undefined, callbackNumber: undefined });
+    expect(loadConfig({ INBOUND_SMTP_PORT: '2525', CALLBACK_NUMBER: '+15550002000' })).toMatchObject({ inboundSmtp: { port: 2525 }, callbackNumber: '+15550002000' });
   });
 
   it('lists every bad variable at once', () => {

@@ -61,6 +61,8 @@ const environmentSchema = z.object({
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
   TWILIO_WHATSAPP_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
+  INBOUND_SMTP_PORT: optionalText.pipe(z.coerce.number<string | undefined>({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be at least 0' }).max(65535, { error: 'must be at most 65535' }).optional()),
+  CALLBACK_NUMBER: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
 });
 
 export type Config = Readonly<{
@@ -101,6 +103,10 @@ export type Config = Readonly<{
   outboundAllowedHosts: readonly string[];
   /** An OpenAI-compatible endpoint that drafts templates; undefined when none is configured. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
+  /** The inbound SMTP listener that records replies to reply lures; undefined (the default) runs none. */
+  inboundSmtp?: { port: number };
+  /** The number callback lures ask people to call (a Twilio number whose voice webhook is the listener's /v/voice). */
+  callbackNumber?: string;
 }>;
 
 export class ConfigError extends Error {
@@ -126,6 +132,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const problems: string[] = [];
   if (e.LLM_BASE_URL && !e.LLM_MODEL) problems.push('LLM_MODEL: is required with LLM_BASE_URL (the model to ask, e.g. llama3.1)');
   if (e.PHISH_PORT === e.PORT && e.PORT !== 0) problems.push('PHISH_PORT: must differ from PORT (the phishing listener is a server of its own)');
+  if (e.INBOUND_SMTP_PORT && [e.PORT, e.PHISH_PORT].includes(e.INBOUND_SMTP_PORT)) problems.push('INBOUND_SMTP_PORT: must differ from PORT and PHISH_PORT (the inbound SMTP listener is a server of its own)');
   for (const host of (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
     if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host)) problems.push(`OUTBOUND_ALLOWED_HOSTS: "${host}" is not a host or host:port`);
   }
@@ -179,5 +186,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT },
+    callbackNumber: e.CALLBACK_NUMBER,
   });
 };
