@@ -168,7 +168,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       });
       await api.register(organizationSettingsRoutes, { db: connection.db, management });
       await api.register(accountRoutes, { db: connection.db, management });
-      await api.register(campaignsRoutes, { db: connection.db, jobs: app.jobs, secrets: app.secrets });
+      await api.register(campaignsRoutes, { db: connection.db, jobs: app.jobs, secrets: app.secrets, callbackNumber: config.callbackNumber });
       await api.register(programmesRoutes, { db: connection.db });
       await api.register(testRequestsRoutes, { db: connection.db, config });
       await api.register(phishingLibraryModule, { db: connection.db, phishPublicUrl: config.phish.publicUrl });

@@ -7,6 +7,7 @@ import { buildPhishApp } from './phish-app.ts';
 import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
 import { syncBuiltinContent } from './modules/phishing/builtin-content.ts';
+import { startInboundSmtp } from './modules/phishing/replies/inbound-smtp.ts';
 
 const start = async () => {
   let config;
@@ -31,7 +32,6 @@ const start = async () => {
   // The built-in lures and landing pages, as shared read-only rows (idempotent; servers may race).
   await syncBuiltinContent(connection.db);
   const app = await buildApp({ config, connection });
-  app.addHook('onClose', async () => connection.close());
 
   if (config.demo.enabled) {
     const started = Date.now();
@@ -48,14 +48,18 @@ const start = async () => {
 
   // The phishing listener shares the database and the application secret, on a port of its own.
   const phishApp = await buildPhishApp({ config, connection, secrets: app.secrets });
+  // Replies to reply lures (INBOUND_SMTP_PORT, off by default); it closes with the listener, before the database.
+  const inbound = config.inboundSmtp && (await startInboundSmtp({ db: connection.db, port: config.inboundSmtp.port, host: config.host, log: phishApp.log }));
+  if (inbound) phishApp.addHook('onClose', async () => inbound.close());
 
   // SIGTERM/SIGINT: the listener first (it flushes its tracking events), then the app, which stops
   // jobs and closes the database.
-  closeGracefully([phishApp, app], app.log);
+  closeGracefully([phishApp, app], app.log, { finally: () => connection.close() });
 
   await app.listen({ port: config.port, host: config.host });
   await phishApp.listen({ port: config.phish.port, host: config.host });
   app.log.info({ url: config.phish.publicUrl }, `The phishing listener is ready at ${config.phish.publicUrl}`);
+  if (inbound) app.log.info({ port: inbound.port }, `The inbound SMTP listener for reply lures is ready on port ${inbound.port}`);
   app.log.info(
     { database: connection.kind, url: config.publicUrl },
     `Vigil is ready at ${config.publicUrl} (database: ${connection.kind === 'pglite' ? config.database.kind === 'pglite' && config.database.dataDir : 'PostgreSQL'})`,

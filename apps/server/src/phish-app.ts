@@ -5,6 +5,7 @@ import { loggerOptions } from './lib/logger.ts';
 import type { SecretBox } from './lib/secrets.ts';
 import { baseServerOptions } from './lib/server-options.ts';
 import { type EventWriter, createEventWriter } from './modules/events/event-writer.ts';
+import { voiceRoutes } from './modules/phishing/callbacks/voice.routes.ts';
 import { loadScannerSignatures } from './modules/phishing/tracking/scanner-detection.ts';
 import { sendNotFoundPage, trackingRoutes } from './modules/phishing/tracking/tracking.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -34,7 +35,7 @@ const trackingPathToken = /^(\/[a-z]\/)[^/?]+/;
 export const phishLoggerOptions = (config: Config) => loggerOptions(config, { pathTokens: trackingPathToken }) as Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
 /**
- * The phishing listener: tracking pixels, links and landing pages on an origin of their own
+ * The phishing listener: tracking pixels, links and landing pages, and the callback number's voice webhook, on an origin of their own
  * (PHISH_PORT, PHISH_PUBLIC_URL). Nothing of the admin app is here: no cookies, no session, no /api,
  * no web app; its own headers; unknown paths answer a plain page and count towards a per-address
  * limit kept in the database.
@@ -57,6 +58,7 @@ export const buildPhishApp = async ({ config, connection, secrets, logger }: Bui
 
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /\n'));
   await app.register(trackingRoutes, { db: connection.db, writer, signatures: loadScannerSignatures(), adminUrl: config.publicUrl });
+  await app.register(voiceRoutes, { db: connection.db, writer, authToken: config.twilio?.authToken, publicUrl: config.phish.publicUrl });
   app.setNotFoundHandler((request, reply) => sendNotFoundPage(connection.db, request, reply));
   return app;
 };

@@ -1,13 +1,15 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { type Db, campaignRecipients, campaigns } from '@vigil/db';
+import { type Db, campaignRecipients, campaigns, phishingTemplates } from '@vigil/db';
 import type { Config } from '../../../config.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { appendEvents } from '../../events/events.repository.ts';
-import { type MailDelivery, PermanentDeliveryError, TemporaryDeliveryError } from '../delivery/mail-delivery.ts';
+import { type MailDelivery, type OutgoingMail, PermanentDeliveryError, TemporaryDeliveryError } from '../delivery/mail-delivery.ts';
+import { type OutgoingText, createMessageDelivery } from '../delivery/message-delivery.ts';
 import { takeSendSlot } from '../delivery/send-slots.ts';
 import { LureRenderError } from '../templates/render-lure.ts';
 import { completeBaselinesOf } from '../initial-testing/baseline-completion.ts';
 import { buildLureMail } from './lure-mail.ts';
+import { UnreachablePersonError, buildLureText } from './lure-text.ts';
 import { interruptedAfterMinutes, lostJobAfterMinutes, maxSendAttempts, retryDelayMinutes, statesBefore } from './recipient-state.ts';
 
 export type SendingContext = { db: Db; secrets: SecretBox; config: Config; delivery: MailDelivery };
@@ -21,7 +23,7 @@ export type SendOutcome = 'sent' | 'failed' | 'retry' | 'held' | 'cancelled' | '
  * Sends one queued recipient's lure, at most once:
  * 1. a transaction locks the row and moves it queued → sending (or back to scheduled when the
  *    campaign is paused, to cancelled when it was cancelled; any other state: someone else has it);
- * 2. the message goes to the mail server;
+ * 2. the message goes to the mail server (a text lure's to the SMS service, by the template's vector);
  * 3. a transaction records the result with its event: sent, failed, or scheduled again later.
  * A crash between 1 and 3 leaves the row in `sending`, which the dispatcher's sweep turns into
  * `uncertain`: never sent twice, never dropped silently.
@@ -32,9 +34,10 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
   const inScope = and(eq(campaignRecipients.organizationId, organizationId), eq(campaignRecipients.id, recipientId));
 
   const [peek] = await db
-    .select({ state: campaignRecipients.state, campaignId: campaignRecipients.campaignId, sendingProfileId: campaigns.sendingProfileId })
+    .select({ state: campaignRecipients.state, campaignId: campaignRecipients.campaignId, sendingProfileId: campaigns.sendingProfileId, vector: phishingTemplates.vector })
     .from(campaignRecipients)
     .innerJoin(campaigns, and(eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId)))
+    .innerJoin(phishingTemplates, eq(phishingTemplates.id, campaignRecipients.templateId))
     .where(inScope)
     .limit(1);
   if (!peek || peek.state !== 'queued') return 'skipped';
@@ -80,17 +83,26 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
     return 'failed' as const;
   };
 
-  let mail;
+  // The template's vector picks the way out: a text message for an SMS lure, mail for every other.
+  let lure: { mail: OutgoingMail } | { text: OutgoingText } | undefined;
   try {
-    mail = await buildLureMail(db, scope, context, { id: row.id, personId: row.personId, templateId: row.templateId, language: row.language, campaignSendingProfileId: claim.sendingProfileId });
+    const recipient = { id: row.id, personId: row.personId, templateId: row.templateId, language: row.language, campaignSendingProfileId: claim.sendingProfileId };
+    if (peek.vector === 'sms') {
+      const text = await buildLureText(db, scope, context, recipient);
+      lure = text && { text };
+    } else {
+      const mail = await buildLureMail(db, scope, context, recipient);
+      lure = mail && { mail };
+    }
   } catch (error) {
     if (error instanceof LureRenderError) return fail(`The lure cannot be sent as written: ${error.message}`, { field: error.field });
+    if (error instanceof UnreachablePersonError) return fail(error.message, { field: error.field });
     throw error;
   }
-  if (!mail) return fail('The person or the sending profile is no longer available', {});
+  if (!lure) return fail('The person or the sending profile is no longer available', {});
 
   try {
-    const receipt = await context.delivery.send(mail);
+    const receipt = 'text' in lure ? await createMessageDelivery(db, context.config).send(lure.text) : await context.delivery.send(lure.mail);
     await db.transaction(async (tx) => {
       const sentAt = new Date();
       await tx.update(campaignRecipients).set({ state: 'sent', sentAt, messageId: receipt.messageId, lastError: null, stateChangedAt: sentAt }).where(and(inScope, eq(campaignRecipients.state, 'sending')));

@@ -18,7 +18,13 @@ import { seededRandom, sendTimeFor } from './send-schedule.ts';
 import { assignTemplates } from './template-assignment.ts';
 import { z } from 'zod';
 
-export type CampaignServices = { db: Db; jobs: JobQueue; secrets: SecretBox };
+export type CampaignServices = {
+  db: Db;
+  jobs: JobQueue;
+  secrets: SecretBox;
+  /** CALLBACK_NUMBER, the number callback lures show; without it a campaign with a callback lure is refused at launch. */
+  callbackNumber?: string;
+};
 
 /** @throws AppError FORBIDDEN for anyone but an admin or superadmin. */
 const requireCampaignAdmin = (tenant: Tenant) => requireAdminRole(tenant, 'Only an admin may manage phishing campaigns');
@@ -210,7 +216,7 @@ const skillRatings = async (tx: Tx, organizationId: string, personIds: readonly 
  * Launches a draft: in one transaction, one recipient row per person of the audience now, each with
  * the lure drawn for them, their language and their send time; the send jobs then pick them up
  * when due. @throws AppError NOT_FOUND, CONFLICT when not a draft, when a template was archived
- * since, or when the audience holds nobody to send to.
+ * since, when a callback lure has no number to show (CALLBACK_NUMBER), or when the audience holds nobody to send to.
  */
 export const launchCampaign = async (services: CampaignServices, tenant: Tenant, id: string): Promise<Campaign> => {
   requireCampaignAdmin(tenant);
@@ -218,7 +224,7 @@ export const launchCampaign = async (services: CampaignServices, tenant: Tenant,
   return (await loadPresented(campaignsRepository(services.db, tenant), [launched]))[0]!;
 };
 
-const launchDraft = async ({ db, jobs, secrets }: Omit<CampaignServices, 'db'> & { db: Db | Tx }, acting: Acting, id: string) =>
+const launchDraft = async ({ db, jobs, secrets, callbackNumber }: Omit<CampaignServices, 'db'> & { db: Db | Tx }, acting: Acting, id: string) =>
   // Inside a caller's transaction (a programme's run) this is a savepoint: a refused launch undoes only itself.
   db.transaction(async (tx) => {
     const { scope } = acting;
@@ -228,6 +234,10 @@ const launchDraft = async ({ db, jobs, secrets }: Omit<CampaignServices, 'db'> &
     const templates = await repository.usableTemplates(campaign.templateIds);
     if (templates.length !== campaign.templateIds.length) throw new AppError('CONFLICT', 'A template of this campaign was archived or is no longer available: edit the campaign and choose again');
     if (!(await repository.activeSendingProfile(campaign.sendingProfileId))) throw new AppError('CONFLICT', 'The sending profile of this campaign was archived: edit the campaign and choose another');
+    // Refused now rather than failing every recipient at send time: the lure would show no number to call.
+    if (!callbackNumber && templates.some((template) => template.vector === 'callback')) {
+      throw fieldError('CONFLICT', 'templateIds', 'holds a callback lure, and this server has no number for people to call: set CALLBACK_NUMBER (see docs/operations.md) or choose other lures');
+    }
     const members = (await repository.audienceMembers(campaign.audience as Audience)).filter((member) => member.email.trim());
     if (members.length === 0) throw new AppError('CONFLICT', 'The audience holds no active person with an email address');
 

@@ -10,6 +10,7 @@ import type { OutgoingAttachment, OutgoingMail } from '../delivery/mail-delivery
 import { findSendingProfileForDelivery } from '../sending-profiles/sending-profiles.service.ts';
 import { type LurePersonalisation, renderLure } from '../templates/render-lure.ts';
 import { trackingLinks, trackingTokenOf } from '../tracking/tracking-links.ts';
+import { replyAddressFor } from '../replies/reply-address.ts';
 
 const manager = alias(people, 'manager');
 
@@ -85,12 +86,14 @@ export const buildLureMail = async (db: Db, scope: OrgScope, { secrets, config }
   const profile = await findSendingProfileForDelivery(db, scope, recipient.campaignSendingProfileId);
   if (!row || !profile) return undefined;
 
-  const links = trackingLinks(config.phish.publicUrl, trackingTokenOf(secrets, recipient.id));
+  const token = trackingTokenOf(secrets, recipient.id);
+  const links = trackingLinks(config.phish.publicUrl, token);
   const lure = renderLure({
     template: row.template,
     language: recipient.language,
     personalisation: personalisationOf(row, profile, recipient.language, new Date()),
     links,
+    ...(config.callbackNumber ? { callbackNumber: config.callbackNumber } : {}),
     ...(row.template.vector === 'qr-code' ? { qrCodeDataUri: await QRCode.toDataURL(links.qrScan, { margin: 1, width: 220 }) } : {}),
   });
 
@@ -102,11 +105,14 @@ export const buildLureMail = async (db: Db, scope: OrgScope, { secrets, config }
         : { fileName: lure.attachment.fileName, contentType: 'text/html', content: Buffer.from(lure.attachment.html.replaceAll(links.click, links.attachment), 'utf8') },
     );
   }
+  const fromAddress = lure.fromAddress || profile.fromAddress;
+  // A reply lure's answer comes back to the inbound SMTP listener, at an address naming this recipient.
+  const replyTo = row.template.vector === 'reply' ? replyAddressFor(profile.replyTo ?? fromAddress, token) : profile.replyTo;
   return {
     organizationId: scope.organizationId,
     sendingProfileId: profile.id,
-    from: { name: lure.fromName || profile.fromName, address: lure.fromAddress || profile.fromAddress },
-    ...(profile.replyTo ? { replyTo: profile.replyTo } : {}),
+    from: { name: lure.fromName || profile.fromName, address: fromAddress },
+    ...(replyTo ? { replyTo } : {}),
     to: { name: `${row.firstName} ${row.lastName}`.trim(), address: row.email },
     subject: lure.subject,
     html: lure.html,

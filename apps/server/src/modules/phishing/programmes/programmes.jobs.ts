@@ -11,8 +11,8 @@ export const runProgrammesJob = defineJob({
   payload: z.object({}),
   policy: 'stately',
   schedule: { cron: '*/5 * * * *', payload: {} },
-  handler: async (_payload, { db, jobs, secrets, log }) => {
-    const result = await runDueProgrammes({ db, jobs, secrets, log });
+  handler: async (_payload, { db, jobs, secrets, log, config }) => {
+    const result = await runDueProgrammes({ db, jobs, secrets, log, callbackNumber: config.callbackNumber });
     if (result.launched || result.failed) log.info(result, 'ran recurring phishing programmes');
   },
 });

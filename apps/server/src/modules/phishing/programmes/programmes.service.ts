@@ -113,7 +113,7 @@ export const programmeSpreadMinutes: Record<ProgrammeCadence, number> = { weekly
 
 export const runProgrammesJobName = 'phishing-programmes.run';
 
-type RunServices = { db: Db; jobs: JobQueue; secrets: SecretBox; log: FastifyBaseLogger };
+type RunServices = { db: Db; jobs: JobQueue; secrets: SecretBox; log: FastifyBaseLogger; callbackNumber?: string };
 
 const campaignName = (programme: ProgrammeRow, at: Date, timeZone: string) =>
   `${programme.name} · ${new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)}`;
@@ -125,7 +125,7 @@ const campaignName = (programme: ProgrammeRow, at: Date, timeZone: string) =>
  * archived) still moves to its next run, and the audit log says why it skipped this one.
  * @returns how many campaigns were launched and how many runs failed
  */
-export const runDueProgrammes = async ({ db, jobs, secrets, log }: RunServices, now = new Date()) => {
+export const runDueProgrammes = async ({ db, jobs, secrets, log, callbackNumber }: RunServices, now = new Date()) => {
   let launched = 0;
   let failed = 0;
   for (;;) {
@@ -140,7 +140,7 @@ export const runDueProgrammes = async ({ db, jobs, secrets, log }: RunServices, 
         try {
           // A savepoint: a campaign that cannot launch leaves nothing behind, and the programme still moves on.
           const campaign = await tx.transaction((savepoint) =>
-            createAndLaunchCampaignAs({ db: savepoint, jobs, secrets }, scope, actor, {
+            createAndLaunchCampaignAs({ db: savepoint, jobs, secrets, callbackNumber }, scope, actor, {
               name: campaignName(programme, now, timeZone),
               kind: programme.adaptive ? 'adaptive' : 'standard',
               templateIds: programme.templateIds.length === 0 ? 'library' : programme.templateIds,

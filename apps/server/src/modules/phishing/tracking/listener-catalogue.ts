@@ -3,12 +3,15 @@ import type { TemplateLanguage } from '@vigil/contracts';
 /**
  * The words of the listener's own pages (the teachable moment, not found, slow down), server-side in
  * the seven learning languages. The pages are rendered on the phishing listener, which loads no
- * script, so they cannot use the web app's catalogues; this module is their one home. `{company}` is
- * filled in (escaped) by the page renderer.
+ * script, so they cannot use the web app's catalogues; this module is their one home, with what the
+ * callback number says on the phone. `{company}` is filled in (escaped) by the page renderer or the
+ * voice webhook.
  */
 export type ListenerTexts = Readonly<{
   /** The `<html lang>` of the page. */
   htmlLang: string;
+  /** What the callback number says to a caller (TwiML `<Say>` in `sayLanguage`, Twilio's code for the language). */
+  voice: { sayLanguage: string; teachable: string; unknownCaller: string };
   notFound: { title: string; body: string };
   tooMany: { title: string; body: string };
   teachable: {
@@ -26,6 +29,12 @@ export type ListenerTexts = Readonly<{
 export const listenerCatalogue: Readonly<Record<TemplateLanguage, ListenerTexts>> = {
   en_us: {
     htmlLang: 'en',
+    voice: {
+      sayLanguage: 'en-US',
+      teachable:
+        'Hello. This call was part of a security awareness test by {company}. The message that asked you to call this number was a simulated attack. Nothing has happened, and there is nothing you need to do. Next time a message asks you to call a number, check the number through a source you trust, such as your company directory, before you call. Thank you, and goodbye.',
+      unknownCaller: 'Hello. This number belongs to a security awareness program and takes no calls. Goodbye.',
+    },
     notFound: { title: 'Page not found', body: 'This link does not work, or it is no longer valid.' },
     tooMany: { title: 'Too many requests', body: 'Too many links were opened from your network. Wait a few minutes and try again.' },
     teachable: {
@@ -46,6 +55,12 @@ export const listenerCatalogue: Readonly<Record<TemplateLanguage, ListenerTexts>
   },
   fr_fr: {
     htmlLang: 'fr',
+    voice: {
+      sayLanguage: 'fr-FR',
+      teachable:
+        'Bonjour. Cet appel faisait partie d’un test de sensibilisation à la sécurité organisé par {company}. Le message qui vous demandait d’appeler ce numéro était une attaque simulée. Il ne s’est rien passé, et vous n’avez rien à faire. La prochaine fois qu’un message vous demande d’appeler un numéro, vérifiez ce numéro auprès d’une source de confiance, comme l’annuaire de votre entreprise, avant d’appeler. Merci, et au revoir.',
+      unknownCaller: 'Bonjour. Ce numéro appartient à un programme de sensibilisation à la sécurité et ne prend pas d’appels. Au revoir.',
+    },
     notFound: { title: 'Page introuvable', body: 'Ce lien ne fonctionne pas ou n’est plus valide.' },
     tooMany: { title: 'Trop de requêtes', body: 'Trop de liens ont été ouverts depuis votre réseau. Patientez quelques minutes, puis réessayez.' },
     teachable: {
@@ -66,6 +81,12 @@ export const listenerCatalogue: Readonly<Record<TemplateLanguage, ListenerTexts>
   },
   de_de: {
     htmlLang: 'de',
+    voice: {
+      sayLanguage: 'de-DE',
+      teachable:
+        'Guten Tag. Dieser Anruf war Teil eines Tests zur Sicherheitssensibilisierung von {company}. Die Nachricht, die Sie gebeten hat, diese Nummer anzurufen, war ein simulierter Angriff. Es ist nichts passiert, und Sie müssen nichts tun. Wenn eine Nachricht Sie das nächste Mal bittet, eine Nummer anzurufen, prüfen Sie die Nummer vorher über eine vertrauenswürdige Quelle, etwa das Telefonverzeichnis Ihres Unternehmens. Vielen Dank und auf Wiederhören.',
+      unknownCaller: 'Guten Tag. Diese Nummer gehört zu einem Programm zur Sicherheitssensibilisierung und nimmt keine Anrufe entgegen. Auf Wiederhören.',
+    },
     notFound: { title: 'Seite nicht gefunden', body: 'Dieser Link funktioniert nicht oder ist nicht mehr gültig.' },
     tooMany: { title: 'Zu viele Anfragen', body: 'Aus Ihrem Netzwerk wurden zu viele Links geöffnet. Warten Sie einige Minuten und versuchen Sie es erneut.' },
     teachable: {
@@ -86,6 +107,12 @@ export const listenerCatalogue: Readonly<Record<TemplateLanguage, ListenerTexts>
   },
   es_es: {
     htmlLang: 'es',
+    voice: {
+      sayLanguage: 'es-ES',
+      teachable:
+        'Hola. Esta llamada formaba parte de una prueba de concienciación sobre seguridad de {company}. El mensaje que le pedía llamar a este número era un ataque simulado. No ha pasado nada y no tiene que hacer nada. La próxima vez que un mensaje le pida llamar a un número, compruebe el número en una fuente de confianza, como el directorio de su empresa, antes de llamar. Gracias y adiós.',
+      unknownCaller: 'Hola. Este número pertenece a un programa de concienciación sobre seguridad y no atiende llamadas. Adiós.',
+    },
     notFound: { title: 'Página no encontrada', body: 'Este enlace no funciona o ya no es válido.' },
     tooMany: { title: 'Demasiadas solicitudes', body: 'Se han abierto demasiados enlaces desde su red. Espere unos minutos y vuelva a intentarlo.' },
     teachable: {
@@ -106,6 +133,12 @@ export const listenerCatalogue: Readonly<Record<TemplateLanguage, ListenerTexts>
   },
   pt_br: {
     htmlLang: 'pt-BR',
+    voice: {
+      sayLanguage: 'pt-BR',
+      teachable:
+        'Olá. Esta ligação fazia parte de um teste de conscientização em segurança da {company}. A mensagem que pediu para você ligar para este número era um ataque simulado. Nada aconteceu, e você não precisa fazer nada. Da próxima vez que uma mensagem pedir para você ligar para um número, confirme o número em uma fonte confiável, como o diretório da sua empresa, antes de ligar. Obrigado, e até logo.',
+      unknownCaller: 'Olá. Este número pertence a um programa de conscientização em segurança e não recebe ligações. Até logo.',
+    },
     notFound: { title: 'Página não encontrada', body: 'Este link não funciona ou não é mais válido.' },
     tooMany: { title: 'Solicitações demais', body: 'Foram abertos links demais a partir da sua rede. Aguarde alguns minutos e tente novamente.' },
     teachable: {
@@ -126,6 +159,12 @@ export const listenerCatalogue: Readonly<Record<TemplateLanguage, ListenerTexts>
   },
   hi_in: {
     htmlLang: 'hi',
+    voice: {
+      sayLanguage: 'hi-IN',
+      teachable:
+        'नमस्ते। यह कॉल {company} के सुरक्षा जागरूकता परीक्षण का हिस्सा थी। जिस संदेश ने आपसे इस नंबर पर कॉल करने को कहा था, वह एक नकली हमला था। कुछ नहीं हुआ है, और आपको कुछ करने की ज़रूरत नहीं है। अगली बार जब कोई संदेश आपसे किसी नंबर पर कॉल करने को कहे, तो कॉल करने से पहले उस नंबर को किसी भरोसेमंद स्रोत, जैसे अपनी कंपनी की निर्देशिका, से जाँच लें। धन्यवाद।',
+      unknownCaller: 'नमस्ते। यह नंबर एक सुरक्षा जागरूकता कार्यक्रम का है और इस पर कॉल नहीं ली जातीं। धन्यवाद।',
+    },
     notFound: { title: 'पेज नहीं मिला', body: 'यह लिंक काम नहीं करता, या अब मान्य नहीं है।' },
     tooMany: { title: 'बहुत अधिक अनुरोध', body: 'आपके नेटवर्क से बहुत अधिक लिंक खोले गए। कुछ मिनट रुकें और फिर से कोशिश करें।' },
     teachable: {
@@ -146,6 +185,12 @@ export const listenerCatalogue: Readonly<Record<TemplateLanguage, ListenerTexts>
   },
   it_it: {
     htmlLang: 'it',
+    voice: {
+      sayLanguage: 'it-IT',
+      teachable:
+        'Buongiorno. Questa chiamata faceva parte di un test di sensibilizzazione alla sicurezza di {company}. Il messaggio che ti chiedeva di chiamare questo numero era un attacco simulato. Non è successo nulla e non devi fare niente. La prossima volta che un messaggio ti chiede di chiamare un numero, verifica il numero con una fonte affidabile, come la rubrica della tua azienda, prima di chiamare. Grazie e arrivederci.',
+      unknownCaller: 'Buongiorno. Questo numero appartiene a un programma di sensibilizzazione alla sicurezza e non riceve chiamate. Arrivederci.',
+    },
     notFound: { title: 'Pagina non trovata', body: 'Questo link non funziona o non è più valido.' },
     tooMany: { title: 'Troppe richieste', body: 'Dalla tua rete sono stati aperti troppi link. Attendi qualche minuto e riprova.' },
     teachable: {
