@@ -98,7 +98,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
     },
   };
   app.decorate('jobs', jobs);
-  // Runs before the database closes (onClose hooks run in reverse order of registration).
+  // Stops the queue (letting running jobs finish) while the database is still open: main.ts and worker.ts close it after every server.
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 10_000 });
     await services.delivery.close();

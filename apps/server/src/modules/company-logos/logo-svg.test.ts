@@ -32,6 +32,7 @@ describe('sanitiseSvgLogo', () => {
     ['a javascript: link', svg('<a href="javascript:alert(1)"><path d="M0 0L10 10"/></a>'), /javascript:|<a[\s>]/i],
     ['an xlink:href to an http URL', svg('<image xlink:href="http://evil.example/track.png" width="10" height="10"/><use xlink:href="http://evil.example/sprite.svg#logo"/>'), /evil\.example/i],
     ['a style that imports or fetches', svg('<style>@import url("https://evil.example/x.css"); rect { fill: red }</style><path d="M0 0" style="fill: url(https://evil.example/p.svg#g)"/>'), /@import|evil\.example/i],
+    ['image-set() with a bare quoted address, in a style element and a style attribute', svg('<style>rect { background-image: image-set("https://evil.example/a.png" 1x) }</style><path d="M0 0" style="background: image-set(\'https://evil.example/b.png\' 1x)"/>'), /image-set|evil\.example/i],
   ])('removes %s and keeps the shapes', (_, hostile, forbidden) => {
     const clean = sanitiseSvgLogo(hostile);
     expect(clean).toBeDefined();

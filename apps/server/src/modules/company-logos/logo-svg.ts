@@ -10,9 +10,10 @@ const purify = DOMPurify(window);
 const prologue = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*/i;
 // A reference inside the image (#gradient) draws from the file itself; anything else loads from elsewhere.
 const isLocalReference = (value: string) => value.trim().startsWith('#');
-// CSS that could load something: @import, url() to anything but a #fragment, or an escape that could spell either.
+// CSS that could load something: @import, image-set() (which takes bare quoted addresses), url() to
+// anything but a #fragment, or an escape that could spell any of them.
 const loadsFromElsewhere = (css: string) =>
-  /@import|\\/i.test(css) || [...css.matchAll(/url\s*\(\s*['"]?([^'")]*)/gi)].some((match) => !isLocalReference(match[1]!));
+  /@import|image-set|\\/i.test(css) || [...css.matchAll(/url\s*\(\s*['"]?([^'")]*)/gi)].some((match) => !isLocalReference(match[1]!));
 // Elements that draw something; an SVG with none left after sanitising is not a logo.
 const drawable = 'path, rect, circle, ellipse, line, polyline, polygon, text, use';
 
@@ -22,7 +23,7 @@ purify.addHook('uponSanitizeElement', (node, data) => {
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
   const name = data.attrName.toLowerCase();
   if ((name === 'href' || name === 'xlink:href') && !isLocalReference(data.attrValue)) data.keepAttr = false;
-  else if (/url\s*\(|@import|\\/i.test(data.attrValue) && loadsFromElsewhere(data.attrValue)) data.keepAttr = false;
+  else if (/url\s*\(|@import|image-set|\\/i.test(data.attrValue) && loadsFromElsewhere(data.attrValue)) data.keepAttr = false;
 });
 
 /**

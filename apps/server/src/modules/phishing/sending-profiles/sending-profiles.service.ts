@@ -1,6 +1,7 @@
 import type { CreateSendingProfileBody, SendingProfile, SendingProfiles, UpdateSendingProfileBody } from '@vigil/contracts';
 import type { Db, SendingProfile as SendingProfileRow } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
+import { memoized } from '../../../lib/batch-memo.ts';
 import type { RequestOrigin } from '../../../lib/request-origin.ts';
 import { type OrgScope, scopeOf } from '../../../lib/scope.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
@@ -150,11 +151,13 @@ export type SendingProfileForDelivery = Pick<
 /**
  * The profile a send goes through, when it is the organisation's and not archived; undefined otherwise.
  * For the delivery and the send jobs (no caller check: they act for the organisation in `scope`).
+ * Read once per send batch (the slot, the lure and the delivery all ask for it).
  */
-export const findSendingProfileForDelivery = async (db: Db, scope: OrgScope, id: string): Promise<SendingProfileForDelivery | undefined> => {
-  const row = await sendingProfilesRepository(db, scope).findById(id);
-  return row && !row.archivedAt ? row : undefined;
-};
+export const findSendingProfileForDelivery = async (db: Db, scope: OrgScope, id: string): Promise<SendingProfileForDelivery | undefined> =>
+  memoized(`sending-profile:${scope.organizationId}:${id}`, async () => {
+    const row = await sendingProfilesRepository(db, scope).findById(id);
+    return row && !row.archivedAt ? row : undefined;
+  });
 
 /**
  * The profile an admin's test email goes through.

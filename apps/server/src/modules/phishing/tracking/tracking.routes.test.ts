@@ -85,6 +85,18 @@ describe('a click on a credential-harvest lure', () => {
     // Nor the token: a log line must not hand out a working link.
     expect(logs).not.toContain(token);
   });
+
+  it.each([
+    ['JSON', 'application/json', JSON.stringify({ password: 'Zq7-json-password-11' })],
+    ['plain text', 'text/plain', 'password=Zq7-text-password-12'],
+  ])('refuses a landing form sent as %s unread (415), recording nothing', async (_kind, contentType, payload) => {
+    const { recipient, token } = await buildTrackedRecipient(t.db, t.secrets);
+    const response = await t.app.inject({ method: 'POST', url: `/l/${token}`, headers: { ...browser, 'content-type': contentType }, payload, remoteAddress: fromNewAddress() });
+    expect(response.statusCode).toBe(415);
+    await t.app.eventWriter.flush();
+    expect((await eventsOf(recipient.id)).filter((event) => event.type === 'submitted')).toEqual([]);
+    expect(await dumpDatabase(t.db)).not.toContain('Zq7-');
+  });
 });
 
 describe('a click on a lure without a landing page', () => {

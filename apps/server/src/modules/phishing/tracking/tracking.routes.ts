@@ -1,3 +1,4 @@
+import { AppError } from '../../../lib/app-error.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type TemplateLanguage, templateLanguages } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
@@ -75,10 +76,13 @@ export type TrackingRoutesOptions = {
  * Answers are the same for a person and a scanner: only what is recorded differs.
  */
 export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (app, { db, writer, signatures, adminUrl }) => {
-  // Only the names of filled fields leave the parser; see form-field-names.ts.
+  // Only the names of filled fields leave the parser; see form-field-names.ts. A landing form posts
+  // nothing else: any other body (JSON, text, a file) is refused unread, so no value is ever parsed.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/x-www-form-urlencoded', async (_request: FastifyRequest, payload: NodeJS.ReadableStream) => ({
     filled: await readFilledFieldNames(payload as never, formByteLimit),
   }));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'A landing page posts its form as application/x-www-form-urlencoded'), undefined));
 
   /** The recipient of a well-formed, known token, or a (rate-limited) not-found answer. */
   const recipientOf = async (request: FastifyRequest, reply: FastifyReply, token: string): Promise<TrackedRecipient | undefined> => {
