@@ -18,6 +18,13 @@ const derive = (secret: Buffer, purpose: string, length = 32) => Buffer.from(hkd
 
 export const createSecretBox = (secret: Buffer): SecretBox => {
   const sealingKey = derive(secret, 'secrets-at-rest');
+  // Derived once per purpose (a launch makes a tracking token for each of 100,000 recipients).
+  const tokenKeys = new Map<string, Buffer>();
+  const tokenKey = (purpose: string) => {
+    let key = tokenKeys.get(purpose);
+    if (!key) tokenKeys.set(purpose, (key = derive(secret, `token:${purpose}`)));
+    return key;
+  };
   return {
     seal: (plaintext) => {
       const iv = randomBytes(12);
@@ -32,7 +39,7 @@ export const createSecretBox = (secret: Buffer): SecretBox => {
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     },
-    token: (purpose, value, bytes = 16) => createHmac('sha256', derive(secret, `token:${purpose}`)).update(value).digest().subarray(0, bytes).toString('base64url'),
+    token: (purpose, value, bytes = 16) => createHmac('sha256', tokenKey(purpose)).update(value).digest().subarray(0, bytes).toString('base64url'),
   };
 };
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { withBatchMemo } from '../../../lib/batch-memo.ts';
 import { defineJob } from '../../../lib/jobs.ts';
 import { dispatchDueRecipients, sendQueuedRecipient } from './campaign-sending.ts';
+
+/** Sends of one batch under way at once (the SMTP delivery pools five connections per profile). */
+export const sendsAtOnce = 4;
 
 /** Sends a batch of one campaign's queued recipients; each is sent at most once (campaign-sending.ts). */
 export const sendBatchJob = defineJob({
@@ -12,10 +16,20 @@ export const sendBatchJob = defineJob({
   retryLimit: 5,
   handler: async ({ organizationId, recipientIds }, context) => {
     const outcomes: Record<string, number> = {};
-    for (const recipientId of recipientIds) {
-      const outcome = await sendQueuedRecipient(context, organizationId, recipientId);
-      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-    }
+    // A few sends at once, so the profile's pooled connections are busy while a send waits on the
+    // database; each recipient still moves through its own locked states, so none is sent twice.
+    // The batch reads its sending profile and filter secret once (batch-memo.ts), not per message.
+    const pending = [...recipientIds];
+    await withBatchMemo(() =>
+      Promise.all(
+        Array.from({ length: Math.min(sendsAtOnce, pending.length) }, async () => {
+          for (let recipientId = pending.shift(); recipientId; recipientId = pending.shift()) {
+            const outcome = await sendQueuedRecipient(context, organizationId, recipientId);
+            outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+          }
+        }),
+      ),
+    );
     context.log.info({ organizationId, outcomes }, 'sent a batch of lures');
   },
 });

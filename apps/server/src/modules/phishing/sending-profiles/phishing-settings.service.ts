@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type PhishingSettings, filterHeaderName } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
+import { memoized } from '../../../lib/batch-memo.ts';
 import type { RequestOrigin } from '../../../lib/request-origin.ts';
 import { type OrgScope, scopeOf } from '../../../lib/scope.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
@@ -48,11 +49,11 @@ const settingsRow = async (db: Db, secrets: SecretBox, scope: OrgScope) => {
 
 /**
  * The value of the organisation's filter header, made (at random, sealed) on first use. Every
- * simulated message carries it, and only the organisation's admins can read it.
+ * simulated message carries it, and only the organisation's admins can read it. Read once per send batch.
  * @throws Error when the sealed value cannot be opened (the application secret changed).
  */
 export const readFilterHeaderSecret = async (db: Db, secrets: SecretBox, scope: OrgScope): Promise<string> =>
-  secrets.open((await settingsRow(db, secrets, scope)).filterHeaderSecretSealed);
+  memoized(`filter-secret:${scope.organizationId}`, async () => secrets.open((await settingsRow(db, secrets, scope)).filterHeaderSecretSealed));
 
 /** @throws AppError FORBIDDEN for anyone but an admin. */
 export const getPhishingSettings = async (db: Db, secrets: SecretBox, tenant: Tenant): Promise<PhishingSettings> => {
