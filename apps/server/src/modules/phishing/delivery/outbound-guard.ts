@@ -241,7 +241,9 @@ export const connectThroughGuard = async (target: OutboundTarget, { timeoutMs, l
   for (const address of addresses) {
     try {
       return await new Promise<Socket>((resolve, reject) => {
-        const socket = connectTcp({ host: address, port: target.port });
+        // Nagle off: SMTP is command and answer, and with it on each message's final line waits for
+        // the server's delayed ACK (up to 40 ms a message on every pooled connection).
+        const socket = connectTcp({ host: address, port: target.port, noDelay: true });
         const fail = (error: Error) => {
           socket.destroy();
           reject(error);
