@@ -70,5 +70,12 @@ export const phishingProgrammeSchema = z
   .meta({ id: 'PhishingProgramme' });
 export type PhishingProgramme = z.infer<typeof phishingProgrammeSchema>;
 
-export const phishingProgrammeListSchema = z.object({ items: z.array(phishingProgrammeSchema), canCreate: z.boolean() }).meta({ id: 'PhishingProgrammeList' });
+export const phishingProgrammeListSchema = z
+  .object({
+    items: z.array(phishingProgrammeSchema),
+    canCreate: z.boolean(),
+    /** The organisation's time zone: runs fall in its working hours, so they are shown in it. */
+    timeZone: z.string(),
+  })
+  .meta({ id: 'PhishingProgrammeList' });
 export type PhishingProgrammeList = z.infer<typeof phishingProgrammeListSchema>;

@@ -37,7 +37,9 @@ const checkReferences = async (db: Db, tenant: Tenant, body: Partial<CreatePhish
 /** @throws AppError FORBIDDEN for anyone but an admin. */
 export const listProgrammes = async (db: Db, tenant: Tenant): Promise<PhishingProgrammeList> => {
   requireProgrammeAdmin(tenant);
-  return { items: (await programmesRepository(db, scopeOf(tenant)).list()).map(presentProgramme), canCreate: true };
+  const repository = programmesRepository(db, scopeOf(tenant));
+  const [rows, timeZone] = await Promise.all([repository.list(), repository.organizationTimeZone()]);
+  return { items: rows.map(presentProgramme), canCreate: true, timeZone };
 };
 
 /** @throws AppError FORBIDDEN; NOT_FOUND for a programme that is not the organisation's. */

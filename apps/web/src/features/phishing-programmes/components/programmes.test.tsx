@@ -40,7 +40,7 @@ describe('Programmes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('says what to do when there is no programme yet', async () => {
-    serveApi({ ...choices, 'GET /api/phishing-programmes/': () => json({ items: [], canCreate: true }) });
+    serveApi({ ...choices, 'GET /api/phishing-programmes/': () => json({ items: [], canCreate: true, timeZone: 'Europe/Paris' }) });
     render();
     expect(await screen.findByTestId('phishing-programmes-empty')).toHaveTextContent('No recurring programs yet');
   });
@@ -48,14 +48,14 @@ describe('Programmes', () => {
   it('lists programmes with their audience, cadence and next run, and pauses one', async () => {
     const calls = serveApi({
       ...choices,
-      'GET /api/phishing-programmes/': () => json({ items: [programme(), programme({ id: '00000000-0000-4000-8000-000000000011', name: 'Quarterly all', departmentIds: [], cadence: 'quarterly', active: false, adaptive: false, templateIds: ['00000000-0000-4000-8000-000000000030'] })], canCreate: true }),
+      'GET /api/phishing-programmes/': () => json({ items: [programme(), programme({ id: '00000000-0000-4000-8000-000000000011', name: 'Quarterly all', departmentIds: [], cadence: 'quarterly', active: false, adaptive: false, templateIds: ['00000000-0000-4000-8000-000000000030'] })], canCreate: true, timeZone: 'Europe/Paris' }),
       'PATCH /api/phishing-programmes/00000000-0000-4000-8000-000000000010/': () => json(programme({ active: false })),
     });
     render();
     const rows = await screen.findAllByTestId('programme-row');
     await waitFor(() => expect(rows[0]).toHaveTextContent('Finance'));
     expect(rows[0]).toHaveTextContent('Every month');
-    expect(rows[0]).toHaveTextContent('2026');
+    expect(rows[0]).toHaveTextContent('Tuesday, April 14, 2026 at 10:37 AM (Europe/Paris)');
     expect(rows[0]).toHaveTextContent('Adaptive');
     expect(rows[1]).toHaveTextContent('Whole organization');
     expect(rows[1]).toHaveTextContent('Paused: no run planned');
@@ -69,7 +69,7 @@ describe('Programmes', () => {
     const calls = serveApi({
       ...choices,
       'GET /api/sending-profiles/': () => json({ items: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Relay', host: 'smtp.example', port: 587, security: 'starttls', username: null, hasPassword: false, fromAddress: 'it@example.com', fromName: 'IT', replyTo: null, ratePerMinute: 60, activeCampaigns: 0, createdAt: '2026-01-05T09:00:00Z', updatedAt: '2026-01-05T09:00:00Z', archivedAt: null, can: { edit: true, archive: true, test: true } }] }),
-      'GET /api/phishing-programmes/': () => json({ items: [], canCreate: true }),
+      'GET /api/phishing-programmes/': () => json({ items: [], canCreate: true, timeZone: 'Europe/Paris' }),
       'POST /api/phishing-programmes/': () => json({ error: { code: 'VALIDATION_FAILED', message: 'x', details: [{ field: 'body.departmentIds', problem: 'must name departments of this organization' }] } }, 400),
     });
     render();

@@ -55,7 +55,8 @@ const DeleteDialog = ({ programme, onClose }: { programme: PhishingProgramme; on
   );
 };
 
-const formatRun = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+// In the organization's time zone, where runs fall in working hours, whatever the viewer's own.
+const formatRun = (iso: string, language: string, timeZone: string) => `${new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso))} (${timeZone})`;
 
 /** Configure → Testing → Schedule: recurring programmes, each launching a campaign on a random working day of every period. */
 export const Programmes = () => {
@@ -80,7 +81,7 @@ export const Programmes = () => {
       {programmes.isSuccess && items.length === 0 ? <EmptyState testId="phishing-programmes-empty">{t('phishingProgrammes.empty')}</EmptyState> : null}
       {items.length > 0 ? (
         <ScrollableTableContainer label={t('phishingProgrammes.title')}>
-          <Table size="small" aria-label={t('phishingProgrammes.title')}>
+          <Table size="small" aria-label={t('phishingProgrammes.title')} sx={{ minWidth: 820 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('phishingProgrammes.columns.name')}</TableCell>
@@ -102,9 +103,9 @@ export const Programmes = () => {
                   </TableCell>
                   <TableCell>{programme.departmentIds.length === 0 ? t('phishingProgrammes.wholeOrganization') : programme.departmentIds.map(departmentName).join(', ')}</TableCell>
                   <TableCell>{t(`phishingProgrammes.cadence.${programme.cadence}`)}</TableCell>
-                  <TableCell>{programme.active ? formatRun(programme.nextRunAt, i18n.language) : t('phishingProgrammes.pausedNoRun')}</TableCell>
+                  <TableCell>{programme.active ? formatRun(programme.nextRunAt, i18n.language, programmes.data.timeZone) : t('phishingProgrammes.pausedNoRun')}</TableCell>
                   <TableCell>
-                    <Stack direction="row" spacing={1}>
+                    <Stack direction="row" spacing={1} sx={{ whiteSpace: 'nowrap' }}>
                       <Button size="small" onClick={() => setOpen({ kind: 'edit', programme })} aria-label={t('phishingProgrammes.actions.editNamed', { name: programme.name })}>
                         {t('phishingProgrammes.actions.edit')}
                       </Button>

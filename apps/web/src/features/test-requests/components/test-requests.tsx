@@ -123,7 +123,7 @@ const RequestItem = ({ request, llmConfigured }: { request: TestRequest; llmConf
           {request.who ? ` · ${request.who}` : ''}
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.scenario}</Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
           {request.campaign ? (
             <Link component={RouterLink} to={paths.configure.testing.getHref()}>
               {t('testRequests.list.campaign', { name: request.campaign.name })}
