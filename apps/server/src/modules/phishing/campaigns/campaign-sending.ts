@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { type Db, campaignRecipients, campaigns, phishingTemplates } from '@vigil/db';
+import { type Db, campaignRecipients, campaigns, phishingTemplates, sendingProfiles } from '@vigil/db';
 import type { Config } from '../../../config.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { appendEvents } from '../../events/events.repository.ts';
@@ -75,10 +75,12 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
   const { row } = claim;
   const event = { organizationId, personId: row.personId, campaignId: row.campaignId, recipientId: row.id };
 
+  // Every result is recorded only if the row is still `sending` (the sweep may have found it
+  // interrupted meanwhile), and its event only with it, so the log never tells two stories.
   const fail = async (reason: string, data: Record<string, unknown>) => {
     await db.transaction(async (tx) => {
-      await tx.update(campaignRecipients).set({ state: 'failed', lastError: reason, stateChangedAt: new Date() }).where(and(inScope, eq(campaignRecipients.state, 'sending')));
-      await appendEvents(tx, [{ ...event, type: 'delivery_failed', occurredAt: new Date(), data: { reason, ...data } }]);
+      const moved = await tx.update(campaignRecipients).set({ state: 'failed', lastError: reason, stateChangedAt: new Date() }).where(and(inScope, eq(campaignRecipients.state, 'sending'))).returning({ id: campaignRecipients.id });
+      if (moved.length > 0) await appendEvents(tx, [{ ...event, type: 'delivery_failed', occurredAt: new Date(), data: { reason, ...data } }]);
     });
     return 'failed' as const;
   };
@@ -101,26 +103,41 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
   }
   if (!lure) return fail('The person or the sending profile is no longer available', {});
 
+  // Only the hand-over is caught: once the mail server has accepted the message, a failure to
+  // record it must leave the row in `sending` (the sweep then lists it as uncertain), never make it
+  // look like a refusal to retry, which would mail the person again.
+  let receipt;
   try {
-    const receipt = 'text' in lure ? await createMessageDelivery(db, context.config).send(lure.text) : await context.delivery.send(lure.mail);
-    await db.transaction(async (tx) => {
-      const sentAt = new Date();
-      await tx.update(campaignRecipients).set({ state: 'sent', sentAt, messageId: receipt.messageId, lastError: null, stateChangedAt: sentAt }).where(and(inScope, eq(campaignRecipients.state, 'sending')));
-      await appendEvents(tx, [{ ...event, type: 'sent', occurredAt: sentAt, data: { templateId: row.templateId, language: row.language } }]);
-    });
-    return 'sent';
+    receipt = 'text' in lure ? await createMessageDelivery(db, context.config).send(lure.text) : await context.delivery.send(lure.mail);
   } catch (error) {
     const temporary = !(error instanceof PermanentDeliveryError);
     const reason = error instanceof Error ? error.message : String(error);
-    if (temporary && row.attempts < maxSendAttempts) {
-      await db
-        .update(campaignRecipients)
-        .set({ state: 'scheduled', sendAt: minutesFromNow(retryDelayMinutes(row.attempts)), lastError: reason, stateChangedAt: new Date() })
-        .where(and(inScope, eq(campaignRecipients.state, 'sending')));
-      return 'retry';
-    }
-    return fail(reason, { temporary, attempts: row.attempts, ...(error instanceof TemporaryDeliveryError || error instanceof PermanentDeliveryError ? { failure: error.failure } : {}) });
+    const details = { temporary, attempts: row.attempts, ...(error instanceof TemporaryDeliveryError || error instanceof PermanentDeliveryError ? { failure: error.failure } : {}) };
+    if (!temporary || row.attempts >= maxSendAttempts) return fail(reason, details);
+    // A retry only for a campaign still running: cancelled meanwhile, the refusal is final.
+    const retried = await db
+      .update(campaignRecipients)
+      .set({ state: 'scheduled', sendAt: minutesFromNow(retryDelayMinutes(row.attempts)), lastError: reason, stateChangedAt: new Date() })
+      .where(
+        and(
+          inScope,
+          eq(campaignRecipients.state, 'sending'),
+          sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaignRecipients.campaignId} and ${campaigns.status} in ('scheduled', 'sending', 'paused'))`,
+        ),
+      )
+      .returning({ id: campaignRecipients.id });
+    return retried.length > 0 ? 'retry' : fail(reason, { ...details, campaignStopped: true });
   }
+  await db.transaction(async (tx) => {
+    const sentAt = new Date();
+    const moved = await tx
+      .update(campaignRecipients)
+      .set({ state: 'sent', sentAt, messageId: receipt.messageId, lastError: null, stateChangedAt: sentAt })
+      .where(and(inScope, eq(campaignRecipients.state, 'sending')))
+      .returning({ id: campaignRecipients.id });
+    if (moved.length > 0) await appendEvents(tx, [{ ...event, type: 'sent', occurredAt: sentAt, data: { templateId: row.templateId, language: row.language } }]);
+  });
+  return 'sent';
 };
 
 /** `dueSoon`: a recipient falls due within the minute, or a send is queued or in flight. */
@@ -129,6 +146,8 @@ export type DispatchResult = { queued: string[][]; uncertain: number; requeued: 
 /** How many recipients one send job takes, and how many one dispatch pass queues. */
 export const sendBatchSize = 50;
 export const dispatchLimit = 5_000;
+/** The dispatcher comes back every few seconds while there is work; a profile's rate is shared across its passes. */
+export const dispatchPassesPerMinute = 10;
 
 /**
  * One pass of the dispatcher, across every organisation:
@@ -138,12 +157,19 @@ export const dispatchLimit = 5_000;
  *   in the same transaction (`enqueue`), so a batch is queued exactly when its job exists;
  * - campaigns with nobody left to send to are completed.
  */
-export const dispatchDueRecipients = async (db: Db, enqueue: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], batch: { organizationId: string; campaignId: string; recipientIds: string[] }) => Promise<void>): Promise<DispatchResult> => {
+export const dispatchDueRecipients = async (
+  db: Db,
+  enqueue: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], batch: { organizationId: string; campaignId: string; recipientIds: string[] }) => Promise<void>,
+  /** One organisation only (tests that share a database with others; a future "send now"); every one by default. */
+  { organizationId }: { organizationId?: string } = {},
+): Promise<DispatchResult> => {
+  const recipientsInScope = organizationId ? eq(campaignRecipients.organizationId, organizationId) : undefined;
+  const campaignsInScope = organizationId ? eq(campaigns.organizationId, organizationId) : undefined;
   const interrupted = await db.transaction(async (tx) => {
     const rows = await tx
       .update(campaignRecipients)
       .set({ state: 'uncertain', stateChangedAt: new Date() })
-      .where(and(eq(campaignRecipients.state, 'sending'), lte(campaignRecipients.stateChangedAt, minutesAgo(interruptedAfterMinutes))))
+      .where(and(recipientsInScope, eq(campaignRecipients.state, 'sending'), lte(campaignRecipients.stateChangedAt, minutesAgo(interruptedAfterMinutes))))
       .returning({ id: campaignRecipients.id, organizationId: campaignRecipients.organizationId, personId: campaignRecipients.personId, campaignId: campaignRecipients.campaignId });
     await appendEvents(
       tx,
@@ -156,19 +182,29 @@ export const dispatchDueRecipients = async (db: Db, enqueue: (tx: Parameters<Par
     await db
       .update(campaignRecipients)
       .set({ state: 'scheduled', stateChangedAt: new Date() })
-      .where(and(inArray(campaignRecipients.state, [...statesBefore('requeue')]), lte(campaignRecipients.stateChangedAt, minutesAgo(lostJobAfterMinutes))))
+      .where(and(recipientsInScope, inArray(campaignRecipients.state, [...statesBefore('requeue')]), lte(campaignRecipients.stateChangedAt, minutesAgo(lostJobAfterMinutes))))
       .returning({ id: campaignRecipients.id })
   ).length;
 
   const queued = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: campaignRecipients.id, organizationId: campaignRecipients.organizationId, campaignId: campaignRecipients.campaignId })
+    const candidates = await tx
+      .select({ id: campaignRecipients.id, organizationId: campaignRecipients.organizationId, campaignId: campaignRecipients.campaignId, sendingProfileId: campaigns.sendingProfileId, ratePerMinute: sendingProfiles.ratePerMinute })
       .from(campaignRecipients)
       .innerJoin(campaigns, and(eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId)))
-      .where(and(eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, new Date()), inArray(campaigns.status, ['scheduled', 'sending'])))
+      .innerJoin(sendingProfiles, eq(sendingProfiles.id, campaigns.sendingProfileId))
+      .where(and(recipientsInScope, eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, new Date()), inArray(campaigns.status, ['scheduled', 'sending'])))
       .orderBy(campaignRecipients.sendAt)
       .limit(dispatchLimit)
       .for('update', { of: campaignRecipients, skipLocked: true });
+    // No more per pass than a profile's rate lets through before the next pass (every few seconds
+    // while there is work): the rest wait, scheduled, instead of being queued only to be turned back.
+    const taken = new Map<string, number>();
+    const due = candidates.filter((row) => {
+      const count = taken.get(row.sendingProfileId) ?? 0;
+      if (count >= Math.max(1, Math.ceil(row.ratePerMinute / dispatchPassesPerMinute))) return false;
+      taken.set(row.sendingProfileId, count + 1);
+      return true;
+    });
     if (due.length === 0) return [];
     await tx.update(campaignRecipients).set({ state: 'queued', stateChangedAt: new Date() }).where(inArray(campaignRecipients.id, due.map((row) => row.id)));
     const byCampaign = new Map<string, typeof due>();
@@ -191,6 +227,7 @@ export const dispatchDueRecipients = async (db: Db, enqueue: (tx: Parameters<Par
       .set({ status: 'completed', completedAt: new Date(), updatedAt: new Date() })
       .where(
         and(
+          campaignsInScope,
           inArray(campaigns.status, ['scheduled', 'sending']),
           sql`not exists (select 1 from ${campaignRecipients} where ${campaignRecipients.campaignId} = ${campaigns.id} and ${campaignRecipients.state} in ('scheduled', 'queued', 'sending'))`,
         ),
@@ -208,6 +245,7 @@ export const dispatchDueRecipients = async (db: Db, enqueue: (tx: Parameters<Par
     .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
     .where(
       and(
+        recipientsInScope,
         or(and(eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, minutesFromNow(1))), inArray(campaignRecipients.state, ['queued', 'sending'])),
         inArray(campaigns.status, ['scheduled', 'sending']),
       ),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, events } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson } from '../../../test/factories.ts';
@@ -18,6 +18,7 @@ afterAll(async () => inbox?.close());
 /** An organisation with two departments, a manager with a two-level reporting line, and a sending profile pointing at the test inbox. */
 const buildCompany = async () => {
   const organization = await buildOrganization(t.db, { name: 'Northwind Trial', timeZone: 'Europe/London' });
+  ownOrganizations.add(organization.id);
   const admin = await buildPerson(t.db, organization.id, { role: 'Admin' });
   const sales = await buildDepartment(t.db, organization.id, 'Sales');
   const finance = await buildDepartment(t.db, organization.id, 'Finance');
@@ -45,12 +46,18 @@ const createCampaign = async (company: Company, body: Record<string, unknown> = 
 
 const launch = async (company: Company, id: string) => t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/launch/`, headers: company.headers });
 
-/** Runs the dispatcher and every send it queues, as the jobs would. */
+/**
+ * Runs the dispatcher and every send it queues, as the jobs would, for the organisations this file
+ * built (on PostgreSQL other test files share the database and have campaigns of their own).
+ */
+const ownOrganizations = new Set<string>();
 const sendEverythingDue = async () => {
   const batches: { organizationId: string; recipientIds: string[] }[] = [];
-  await dispatchDueRecipients(t.db, async (_tx, batch) => {
-    batches.push(batch);
-  });
+  for (const organizationId of ownOrganizations) {
+    await dispatchDueRecipients(t.db, async (_tx, batch) => {
+      batches.push(batch);
+    }, { organizationId });
+  }
   const outcomes: SendOutcome[] = [];
   for (const batch of batches) for (const id of batch.recipientIds) outcomes.push(await sendQueuedRecipient(t.jobContext, batch.organizationId, id));
   return outcomes;
@@ -118,7 +125,50 @@ describe('campaigns: create, audience, launch', () => {
   });
 });
 
+describe('campaigns: drafts', () => {
+  it('an edit changes only what it names: renaming keeps the kind, the spread and working hours', async () => {
+    const company = await buildCompany();
+    const campaign = await createCampaign(company, { kind: 'adaptive', spreadMinutes: 2880, businessHoursOnly: true });
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/campaigns/${campaign.id}/`, headers: company.headers, payload: { name: 'Renamed' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Renamed', kind: 'adaptive', spreadMinutes: 2880, businessHoursOnly: true });
+  });
+
+  it('refuses a forged cursor with a 400 naming it, never a database error', async () => {
+    const company = await buildCompany();
+    const forge = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const key of [['x', '00000000-0000-4000-8000-000000000000'], ['2026-02-30 10:00:00+00', '00000000-0000-4000-8000-000000000000'], ['2026-01-01 10:00:00+00', 'not-a-uuid']]) {
+      const response = await t.app.inject({ url: `/api/campaigns/?cursor=${forge(key)}`, headers: company.headers });
+      expect(response.statusCode, JSON.stringify(key)).toBe(400);
+      expect(response.json().error.details[0].field).toBe('query.cursor');
+    }
+  });
+});
+
 describe('campaigns: sending', () => {
+  it('never re-sends a mail the server accepted when recording it fails: the row stays sending and is later listed uncertain', async () => {
+    const company = await buildCompany();
+    const campaign = await createCampaign(company, { audience: { kind: 'people', ids: [company.accountant.id] } });
+    await launch(company, campaign.id);
+    // The database refuses to record this recipient as sent (as a lost connection or a deadlock would).
+    await t.db.execute(sql.raw(`create or replace function refuse_sent() returns trigger language plpgsql as $$ begin if new.state = 'sent' and new.campaign_id = '${campaign.id}' then raise exception 'recording failed'; end if; return new; end $$`));
+    await t.db.execute(sql.raw(`create trigger refuse_sent_${campaign.id.slice(0, 8)} before update on campaign_recipients for each row execute function refuse_sent()`));
+    try {
+      // The error surfaces to the job (which pg-boss retries; the row is no longer queued, so nothing is sent).
+      await expect(sendEverythingDue()).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql.raw(`drop trigger refuse_sent_${campaign.id.slice(0, 8)} on campaign_recipients`));
+    }
+    expect(inbox.mailTo(company.accountant.email).filter((mail) => mail.subject?.includes('password'))).toHaveLength(1);
+    const [row] = await recipientsOf(campaign.id);
+    expect(row!.state).toBe('sending');
+    // The sweep, later, lists it as uncertain; nothing sends it again.
+    await t.db.update(campaignRecipients).set({ stateChangedAt: new Date(Date.now() - 20 * 60_000) }).where(eq(campaignRecipients.id, row!.id));
+    expect(await sendEverythingDue()).toEqual([]);
+    expect((await recipientsOf(campaign.id))[0]!.state).toBe('uncertain');
+    expect(inbox.mailTo(company.accountant.email).filter((mail) => mail.subject?.includes('password'))).toHaveLength(1);
+  });
+
   it('sends each recipient their lure once, through the sending profile, with their tracked link; records sent events', async () => {
     const company = await buildCompany();
     const campaign = await createCampaign(company);
@@ -180,6 +230,24 @@ describe('campaigns: sending', () => {
     const listed = (await t.app.inject({ url: `/api/campaigns/${campaign.id}/recipients/?state=uncertain`, headers: company.headers })).json();
     expect(listed.items.map((item: { email: string }) => item.email)).toEqual([company.accountant.email]);
     expect((await t.app.inject({ url: `/api/campaigns/${campaign.id}/results/`, headers: company.headers })).json().uncertain).toBe(1);
+  });
+
+  it('queues no more per dispatch pass than the sending profile’s rate lets through; the rest wait, scheduled', async () => {
+    const company = await buildCompany();
+    const slow = await buildSendingProfile(t.db, t.app.secrets, company.organization.id, inbox, { ratePerMinute: 20 });
+    for (let i = 0; i < 6; i += 1) await buildPerson(t.db, company.organization.id, { departmentId: company.finance.id });
+    const campaign = await createCampaign(company, { sendingProfileId: slow.id, audience: { kind: 'departments', ids: [company.finance.id] } });
+    await launch(company, campaign.id);
+    const batches: string[][] = [];
+    await dispatchDueRecipients(t.db, async (_tx, batch) => {
+      batches.push(batch.recipientIds);
+    }, { organizationId: company.organization.id });
+    // 20 a minute over ten passes a minute: two now, the other five stay scheduled for the next passes.
+    expect(batches.flat()).toHaveLength(2);
+    const states = (await recipientsOf(campaign.id)).map((r) => r.state).sort();
+    expect(states).toEqual(['queued', 'queued', 'scheduled', 'scheduled', 'scheduled', 'scheduled', 'scheduled']);
+    // The dispatcher works across every organisation: leave nothing due for the next tests.
+    await t.app.inject({ method: 'POST', url: `/api/campaigns/${campaign.id}/cancel/`, headers: company.headers });
   });
 
   it('sends nothing while paused, and everything due once resumed', async () => {

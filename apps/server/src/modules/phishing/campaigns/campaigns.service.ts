@@ -3,7 +3,7 @@ import type { Audience, Campaign, CampaignKind, CampaignList, CreateCampaignBody
 import { type Db, type Tx, personSkillRatings } from '@vigil/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
-import { decodeCursor, readKeysetPage } from '../../../lib/keyset.ts';
+import { decodeCursor, readKeysetPage, timestampKeySchema } from '../../../lib/keyset.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { type Actor, type OrgScope, personActor, scopeOf } from '../../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
@@ -14,7 +14,7 @@ import { type CampaignAction, refuseCampaignAction } from './campaigns.policy.ts
 import { presentCampaign, presentCounts } from './campaigns.presenter.ts';
 import { type CampaignsRepository, campaignsRepository } from './campaigns.repository.ts';
 import { dispatchCampaignsJob } from './campaigns.jobs.ts';
-import { seededRandom, sendTimeFor } from './send-schedule.ts';
+import { createScheduler, seededRandom } from './send-schedule.ts';
 import { assignTemplates } from './template-assignment.ts';
 import { z } from 'zod';
 
@@ -36,7 +36,7 @@ const defaultLanguage = 'en_us';
  * built-in, active), its sending profile, a landing page, and the audience's departments, manager
  * or people. Unknown ids are named in a 400 without saying whether they exist elsewhere.
  */
-const checkReferences = async (repository: CampaignsRepository, body: Partial<CreateCampaignBody>, audienceField = 'body.audience.ids') => {
+const checkReferences = async (repository: CampaignsRepository, body: Partial<CampaignDraftBody>, audienceField = 'body.audience.ids') => {
   if (body.templateIds) {
     const usable = new Set((await repository.usableTemplates(body.templateIds)).map((template) => template.id));
     const unknown = body.templateIds.filter((id) => !usable.has(id));
@@ -174,7 +174,7 @@ export const getCampaign = async (db: Db, tenant: Tenant, id: string): Promise<C
   return (await loadPresented(repository, [await findOwn(repository, id)]))[0]!;
 };
 
-const listCursor = z.tuple([z.string(), z.uuid()]);
+const listCursor = z.tuple([timestampKeySchema, z.uuid()]);
 
 /** Newest first, a page at a time by key. */
 export const listCampaigns = async (db: Db, tenant: Tenant, query: { status?: Campaign['status']; cursor?: string; limit: number }): Promise<CampaignList> => {
@@ -251,7 +251,7 @@ const launchDraft = async ({ db, jobs, secrets, callbackNumber }: Omit<CampaignS
     );
     const languagesOf = new Map(templates.map((template) => [template.id, Object.keys(template.texts)]));
     const startAt = campaign.startAt && campaign.startAt.getTime() > Date.now() ? campaign.startAt : new Date();
-    const schedule = { startAt, spreadMinutes: campaign.spreadMinutes, businessHoursOnly: campaign.businessHoursOnly };
+    const sendTimeIn = createScheduler({ startAt, spreadMinutes: campaign.spreadMinutes, businessHoursOnly: campaign.businessHoursOnly });
     await repository.insertRecipients(
       members.map((member) => {
         const recipientId = randomUUID();
@@ -264,7 +264,7 @@ const launchDraft = async ({ db, jobs, secrets, callbackNumber }: Omit<CampaignS
           departmentId: member.departmentId,
           templateId,
           language: languagesOf.get(templateId)!.includes(wanted) ? wanted : defaultLanguage,
-          sendAt: sendTimeFor(schedule, member.timeZone ?? organizationZone, random()),
+          sendAt: sendTimeIn(member.timeZone ?? organizationZone, random()),
           tokenHash: trackingTokenHash(trackingTokenOf(secrets, recipientId)),
         };
       }),

@@ -107,6 +107,21 @@ describe('sending profiles', () => {
     expect(response.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
   });
 
+  it('asks for the password again when the profile is pointed at another server or account, so the stored one never reaches a host it was not given for', async () => {
+    const { call } = await setup();
+    const { body: profile } = await call('POST', '/api/sending-profiles/', validProfile());
+    const sealed = await sealedPasswordOf(profile.id);
+    for (const change of [{ host: 'smtp.elsewhere.example' }, { port: 2526 }, { security: 'tls' }, { username: 'someone-else' }]) {
+      const refused = await call('PATCH', `/api/sending-profiles/${profile.id}/`, change);
+      expect(refused.status, JSON.stringify(change)).toBe(400);
+      expect(refused.body.error.details[0].field).toBe('body.password');
+    }
+    expect(await sealedPasswordOf(profile.id)).toBe(sealed);
+    const moved = await call('PATCH', `/api/sending-profiles/${profile.id}/`, { port: inbox.port, username: 'vigil-relay-2', password: 'another-long-secret-1' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ username: 'vigil-relay-2', hasPassword: true });
+  });
+
   it('checks the host again when a change moves it', async () => {
     const { call } = await setup();
     const { body: profile } = await call('POST', '/api/sending-profiles/', validProfile());

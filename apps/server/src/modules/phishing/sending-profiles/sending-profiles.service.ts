@@ -106,6 +106,13 @@ export const updateSendingProfile = async (
     const { password, ...fields } = body;
     const changes: SendingProfileChanges = { ...fields, ...(fields.host === undefined ? {} : { host: normalizeHost(fields.host) }) };
     if (changes.host !== undefined || changes.port !== undefined) checkHost(changes.host ?? current.host, changes.port ?? current.port, settings);
+    // The stored password is only ever sent to the server it was given for: pointing the profile
+    // elsewhere without giving it again would hand it to whoever runs the new host.
+    const connectionFields = ['host', 'port', 'security', 'username'] as const;
+    const movesConnection = connectionFields.some((field) => changes[field] !== undefined && changes[field] !== current[field]);
+    if (movesConnection && current.passwordSealed !== null && password === undefined) {
+      throw fieldError('VALIDATION_FAILED', 'body.password', 'must be given again (or set to null) when the host, port, security or username changes');
+    }
     if (password !== undefined) changes.passwordSealed = password === null ? null : settings.secrets.seal(password);
     const changed = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== current[key as keyof typeof current]);
     const updated = await repository.update(id, changes);
