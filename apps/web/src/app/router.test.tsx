@@ -70,11 +70,13 @@ describe('app routes (no session)', () => {
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login/');
   });
 
-  it('shows the heads-up page without a session', async () => {
-    renderRoutes(routes, paths.headsUp.getHref());
+  it('asks for sign-in on the heads-up page without a session, and stays there', async () => {
+    const { router } = renderRoutes(routes, `${paths.headsUp.getHref()}?recipient=7a0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Heads Up' })).toBeVisible();
-    expect(screen.getByTestId('empty-state')).toHaveTextContent(/simulated phishing email/);
+    expect(screen.getByText(/Sign in with your work account to see the simulated phishing message you received/)).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/heads-up/');
   });
 });
 
@@ -109,6 +111,8 @@ describe('app routes (signed in)', () => {
     paths.accountSettings.path,
     // The testing page opens on its Campaigns tab, which features/campaigns tests.
     paths.configure.testing.path,
+    // features/initial-testing tests the baseline page.
+    paths.insights.initialTesting.path,
   ];
 
   it('finds someone for every page but the three replaced ones', () => {

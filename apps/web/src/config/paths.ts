@@ -201,6 +201,8 @@ export const apiPaths = {
     recipients: (id: string) => `/api/campaigns/${segment(id)}/recipients/`,
   },
   rotateFilterSecret: '/api/phishing-settings/rotate-filter-secret/',
+  headsUp: '/api/heads-up/',
+  initialTestingInsights: '/api/insights/initial-testing/',
 } as const;
 
 /** Where the server serves an organisation's logo (spec §7: company-logos/{pictureFileName}). */

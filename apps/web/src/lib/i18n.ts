@@ -4,6 +4,8 @@ import { initReactI18next } from 'react-i18next';
 import accountSettings from '../locales/en/account-settings.json';
 import campaigns from '../locales/en/campaigns.json';
 import common from '../locales/en/common.json';
+import headsUp from '../locales/en/heads-up.json';
+import initialTesting from '../locales/en/initial-testing.json';
 import organizationSettings from '../locales/en/organization-settings.json';
 import organizationUsers from '../locales/en/organization-users.json';
 import phishingProgrammes from '../locales/en/phishing-programmes.json';
@@ -29,6 +31,8 @@ const english = {
   ...accountSettings,
   ...phishingTemplates,
   ...sendingProfiles,
+  ...headsUp,
+  ...initialTesting,
   ...campaigns,
   ...phishingProgrammes,
   ...testRequests,

@@ -1,7 +1,6 @@
+import { InitialTestingInsights } from '../../../features/initial-testing/components/initial-testing-insights';
 import { PageError } from '../../../features/shell/components/page-error';
-import { RoutePlaceholder } from '../../../features/shell/components/route-placeholder';
 
-// /insights/initial-testing/: results of the BRA (admins).
-// Their content comes later: the shell shows title and breadcrumbs, the page what will appear here.
-export const Component = RoutePlaceholder;
+// /insights/initial-testing/: the baseline risk assessment (admins; the shell's title and breadcrumbs).
+export const Component = InitialTestingInsights;
 export const ErrorBoundary = PageError;

@@ -5,6 +5,7 @@ import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { initialTestingDurations, launchInitialTestingBodySchema, type OnboardingWizard } from '@vigil/contracts';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { onboardingWizardQueryKey } from '../api/get-onboarding-wizard';
 import { useLaunchInitialTesting } from '../api/launch-initial-testing';
 import { formatDay, localToday } from '../model/format';
 import { stepHref, type StepId } from '../model/steps';
@@ -19,7 +22,6 @@ import { useWizardFormSubmit } from '../use-wizard-form-submit';
 import { CheckList, type Check } from './check-list';
 import { FormRadioGroup, FormTextField } from './form-fields';
 import { WizardForm } from './wizard-form';
-import { NotConnectedNotice } from './not-connected-notice';
 import { SectionCard } from '../../../components/section-card';
 
 const Finished = ({ wizard }: { wizard: OnboardingWizard }) => {
@@ -34,10 +36,14 @@ const Finished = ({ wizard }: { wizard: OnboardingWizard }) => {
         <AlertTitle>{t('onboardingWizard.launch.launchedTitle')}</AlertTitle>
         {launch ? t('onboardingWizard.launch.launched', { date: formatDay(launch.startsOn, i18n.language), count: launch.durationDays }) : null}
       </Alert>
-      <NotConnectedNotice area="initialTesting" />
-      <Button variant="contained" size="large" onClick={() => void navigate(paths.home.getHref())} data-testid="go-to-vigil">
-        {t('onboardingWizard.launch.goToVigil')}
-      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="contained" size="large" onClick={() => void navigate(paths.home.getHref())} data-testid="go-to-vigil">
+          {t('onboardingWizard.launch.goToVigil')}
+        </Button>
+        <Button variant="outlined" size="large" component={Link} to={paths.insights.initialTesting.getHref()}>
+          {t('onboardingWizard.launch.seeResults')}
+        </Button>
+      </Stack>
     </Stack>
   );
 };
@@ -46,11 +52,21 @@ const Finished = ({ wizard }: { wizard: OnboardingWizard }) => {
 export const LaunchInitialTesting = ({ wizard }: { wizard: OnboardingWizard }) => {
   const { t, i18n } = useTranslation();
   const launch = useLaunchInitialTesting();
+  const queryClient = useQueryClient();
+  // A profile archived since the page loaded: the server refuses (409), and the reloaded wizard shows what to set up.
+  const launchOrExplain = async (body: Parameters<typeof launch.mutateAsync>[0]) => {
+    try {
+      return await launch.mutateAsync(body);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) await queryClient.invalidateQueries({ queryKey: onboardingWizardQueryKey });
+      throw error;
+    }
+  };
   const form = useForm({
     resolver: zodResolver(launchInitialTestingBodySchema),
     defaultValues: { startsOn: wizard.initialTesting?.startsOn ?? localToday(), durationDays: 14 as const },
   });
-  const { submit, failure, submitting } = useWizardFormSubmit(form, ['startsOn', 'durationDays'], launch.mutateAsync, () => undefined);
+  const { submit, failure, submitting } = useWizardFormSubmit(form, ['startsOn', 'durationDays'], launchOrExplain, () => undefined);
 
   if (wizard.isOnboarded && wizard.initialTesting) return <Finished wizard={wizard} />;
 
@@ -124,13 +140,21 @@ export const LaunchInitialTesting = ({ wizard }: { wizard: OnboardingWizard }) =
           </Alert>
         ) : null}
       </SectionCard>
-      <NotConnectedNotice area="initialTesting" />
+      {wizard.sendingProfileName ? null : (
+        <Alert severity="warning" data-testid="sending-profile-missing">
+          <AlertTitle>{t('onboardingWizard.launch.sendingProfileMissingTitle')}</AlertTitle>
+          <Typography sx={{ mb: 1 }}>{t('onboardingWizard.launch.sendingProfileMissing')}</Typography>
+          <MuiLink component={Link} to={`${paths.configure.testing.getHref()}?tab=sendingProfiles`}>
+            {t('onboardingWizard.launch.sendingProfileLink')}
+          </MuiLink>
+        </Alert>
+      )}
       <SectionCard title={t('onboardingWizard.launch.planHeading')}>
         <WizardForm
           testId="launch-form"
           onSubmit={submit}
           submitting={submitting}
-          disabled={missing.length > 0}
+          disabled={missing.length > 0 || !wizard.sendingProfileName}
           failure={failure}
           submitLabel={t('onboardingWizard.launch.launch')}
           submittingLabel={t('onboardingWizard.launch.launching')}
@@ -144,6 +168,9 @@ export const LaunchInitialTesting = ({ wizard }: { wizard: OnboardingWizard }) =
             parse={Number}
           />
           <Typography data-testid="launch-audience">{t('onboardingWizard.launch.audience', { count: wizard.activePeople })}</Typography>
+          {wizard.sendingProfileName ? (
+            <Typography data-testid="launch-sending-profile">{t('onboardingWizard.launch.sendingProfile', { name: wizard.sendingProfileName })}</Typography>
+          ) : null}
         </WizardForm>
       </SectionCard>
     </Stack>

@@ -27,6 +27,7 @@ const buildWizard = (overrides: Partial<OnboardingWizard> = {}): OnboardingWizar
   watchtower: { google: null, microsoft: null },
   initialTesting: null,
   activePeople: 163,
+  sendingProfileName: 'Simulations',
   ...overrides,
 });
 
@@ -258,5 +259,22 @@ describe('the onboarding wizard', () => {
     expect(screen.getByText('163 active people will be included.')).toBeInTheDocument();
     expect(screen.getByTestId('launch-form-submit')).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Mail delivery' })).toHaveAttribute('href', '/onboarding/setup-dmi/');
+  });
+
+  it('names the sending profile the emails go through, or explains what to set up first and keeps the launch disabled', async () => {
+    const allDone = { sso: true, scim: true, dmi: true, watchtower: true, initialTesting: false };
+    serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: allDone }) } });
+    const page = renderWizardAt('/onboarding/launch-initial-testing/');
+    expect(await screen.findByTestId('launch-sending-profile')).toHaveTextContent('The emails go out through the sending profile Simulations, on working days between 9:00 and 17:00');
+    expect(screen.queryByTestId('sending-profile-missing')).not.toBeInTheDocument();
+    expect(screen.getByTestId('launch-form-submit')).toBeEnabled();
+    page.unmount();
+
+    serve({ 'GET /api/onboarding/': { body: buildWizard({ steps: allDone, sendingProfileName: null }) } });
+    renderWizardAt('/onboarding/launch-initial-testing/');
+    const notice = await screen.findByTestId('sending-profile-missing');
+    expect(notice).toHaveTextContent('Set up a sending profile first');
+    expect(within(notice).getByRole('link', { name: 'Open sending profiles' })).toHaveAttribute('href', '/configure/testing/?tab=sendingProfiles');
+    expect(screen.getByTestId('launch-form-submit')).toBeDisabled();
   });
 });

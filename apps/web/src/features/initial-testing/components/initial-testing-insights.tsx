@@ -1,0 +1,188 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { BaselineRates, InitialTestingBaseline } from '@vigil/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { EmptyState } from '../../../components/empty-state';
+import { ScrollableTableContainer } from '../../../components/scrollable-table-container';
+import { SectionCard } from '../../../components/section-card';
+import { paths } from '../../../config/paths';
+import { messageOf } from '../../../lib/api-client';
+import { useInitialTestingBaseline } from '../api/get-initial-testing-baseline';
+
+type Row = BaselineRates & { key: string; label: string };
+
+const useFormat = () => {
+  const { t, i18n } = useTranslation();
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const number = new Intl.NumberFormat(i18n.language);
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
+  return {
+    rate: (rate: number | null) => (rate === null ? t('initialTestingInsights.noRate') : percent.format(rate)),
+    percent: (share: number) => percent.format(share),
+    number: (value: number) => number.format(value),
+    day: (iso: string) => day.format(new Date(iso)),
+  };
+};
+
+/** A chart for the eye, named for screen readers, which read the table beside it instead. */
+const Figure = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box role="figure" aria-label={label} sx={{ width: '100%' }}>
+    {children}
+  </Box>
+);
+
+const Stat = ({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) => (
+  <Paper variant="outlined" sx={{ p: 2, flex: '1 1 160px' }} data-testid={testId}>
+    <Typography sx={{ color: 'text.secondary' }}>{label}</Typography>
+    <Typography sx={{ fontSize: '1.75rem', fontWeight: 600 }}>{value}</Typography>
+    {help ? <Typography variant="body2" sx={{ color: 'text.secondary' }}>{help}</Typography> : null}
+  </Paper>
+);
+
+/** Failure and report rates of each group: a bar chart, and the same numbers in a table. */
+const RatesSection = ({ title, intro, firstColumn, rows, chartLabel, tableLabel, testId, horizontal }: {
+  title: string;
+  intro?: string;
+  firstColumn: string;
+  rows: Row[];
+  chartLabel: string;
+  tableLabel: string;
+  testId: string;
+  horizontal?: boolean;
+}) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const series = [
+    { data: rows.map((row) => row.failureRate), label: t('initialTestingInsights.summary.failureRate'), valueFormatter: (value: number | null) => format.rate(value), color: '#c2410c' },
+    { data: rows.map((row) => row.reportRate), label: t('initialTestingInsights.summary.reportRate'), valueFormatter: (value: number | null) => format.rate(value), color: '#15803d' },
+  ];
+  const rateAxis = [{ min: 0, max: 1, valueFormatter: (value: number) => format.percent(value) }];
+  const labels = rows.map((row) => row.label);
+  return (
+    <SectionCard title={title} intro={intro} testId={testId}>
+      <Figure label={chartLabel}>
+        {horizontal ? (
+          <BarChart height={Math.max(240, rows.length * 56 + 80)} layout="horizontal" skipAnimation yAxis={[{ scaleType: 'band', data: labels, width: 140 }]} xAxis={rateAxis} series={series} />
+        ) : (
+          <BarChart height={280} skipAnimation xAxis={[{ scaleType: 'band', data: labels }]} yAxis={rateAxis} series={series} />
+        )}
+      </Figure>
+      <ScrollableTableContainer label={tableLabel}>
+        <Table size="small" sx={{ minWidth: 640 }} data-testid={`${testId}-table`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{firstColumn}</TableCell>
+              {(['recipients', 'delivered', 'failed', 'failureRate', 'reported', 'reportRate'] as const).map((column) => (
+                <TableCell key={column} align="right">
+                  {t(`initialTestingInsights.columns.${column}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key}>
+                <TableCell component="th" scope="row">
+                  {row.label}
+                </TableCell>
+                <TableCell align="right">{format.number(row.recipients)}</TableCell>
+                <TableCell align="right">{format.number(row.delivered)}</TableCell>
+                <TableCell align="right">{format.number(row.failed)}</TableCell>
+                <TableCell align="right">{format.rate(row.failureRate)}</TableCell>
+                <TableCell align="right">{format.number(row.reported)}</TableCell>
+                <TableCell align="right">{format.rate(row.reportRate)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollableTableContainer>
+    </SectionCard>
+  );
+};
+
+const StateLine = ({ baseline }: { baseline: InitialTestingBaseline }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (baseline.state === 'completed') return <Alert severity="success">{t('initialTestingInsights.state.completed', { date: format.day(baseline.completedAt!) })}</Alert>;
+  const sentence =
+    baseline.state === 'scheduled'
+      ? t('initialTestingInsights.state.scheduled', { date: format.day(baseline.startAt!) })
+      : t('initialTestingInsights.state.running', { date: format.day(baseline.endsAt!) });
+  return (
+    <Alert severity="info" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+      <Typography>{sentence}</Typography>
+      <LinearProgress variant="determinate" value={baseline.progress * 100} aria-label={t('initialTestingInsights.progressLabel')} sx={{ mt: 1.5, height: 8, borderRadius: 4 }} />
+      <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="initial-testing-progress">
+        {t('initialTestingInsights.progress', { percent: format.percent(baseline.progress) })}
+      </Typography>
+    </Alert>
+  );
+};
+
+/** The baseline risk assessment: the initial-testing campaign's state and its rates overall, by difficulty and by department. */
+export const InitialTestingInsights = () => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const query = useInitialTestingBaseline();
+  if (query.isPending) return <CircularProgress aria-label={t('app.loading')} />;
+  if (query.isError) return <Alert severity="error">{t('initialTestingInsights.failed', { message: messageOf(query.error) })}</Alert>;
+  const baseline = query.data;
+  if (baseline.state === 'not-started') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center' }} data-testid="initial-testing-not-started">
+        <EmptyState>{t('initialTestingInsights.notStarted')}</EmptyState>
+        <Button component={Link} to={paths.onboarding.launchInitialTesting.getHref()} variant="contained">
+          {t('initialTestingInsights.launch')}
+        </Button>
+      </Stack>
+    );
+  }
+  const { overall } = baseline;
+  const byDifficulty: Row[] = baseline.byDifficulty.map((row) => ({ ...row, key: String(row.difficulty), label: t('initialTestingInsights.byDifficulty.level', { level: row.difficulty }) }));
+  const byDepartment: Row[] = baseline.byDepartment.map((row) => ({ ...row, key: row.departmentId ?? 'none', label: row.name ?? t('initialTestingInsights.byDepartment.noDepartment') }));
+  return (
+    <Stack spacing={3} data-testid="initial-testing-insights">
+      <Typography sx={{ color: 'text.secondary' }}>{t('initialTestingInsights.intro')}</Typography>
+      <StateLine baseline={baseline} />
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <Stat testId="stat-recipients" label={t('initialTestingInsights.summary.recipients')} value={format.number(overall.recipients)} />
+        <Stat testId="stat-delivered" label={t('initialTestingInsights.summary.delivered')} value={format.number(overall.delivered)} />
+        <Stat testId="stat-failure-rate" label={t('initialTestingInsights.summary.failureRate')} value={format.rate(overall.failureRate)} help={t('initialTestingInsights.summary.failureRateHelp')} />
+        <Stat testId="stat-report-rate" label={t('initialTestingInsights.summary.reportRate')} value={format.rate(overall.reportRate)} help={t('initialTestingInsights.summary.reportRateHelp')} />
+      </Stack>
+      <RatesSection
+        title={t('initialTestingInsights.byDifficulty.heading')}
+        intro={t('initialTestingInsights.byDifficulty.intro')}
+        firstColumn={t('initialTestingInsights.columns.difficulty')}
+        rows={byDifficulty}
+        chartLabel={t('initialTestingInsights.byDifficulty.chartLabel')}
+        tableLabel={t('initialTestingInsights.byDifficulty.tableLabel')}
+        testId="initial-testing-difficulty"
+      />
+      <RatesSection
+        title={t('initialTestingInsights.byDepartment.heading')}
+        firstColumn={t('initialTestingInsights.columns.department')}
+        rows={byDepartment}
+        chartLabel={t('initialTestingInsights.byDepartment.chartLabel')}
+        tableLabel={t('initialTestingInsights.byDepartment.tableLabel')}
+        testId="initial-testing-departments"
+        horizontal
+      />
+    </Stack>
+  );
+};
