@@ -317,6 +317,10 @@ describe('POST /api/phishing-templates/{id}/approve/', () => {
     const { org, headers } = await buildAdmin();
     const draft = (await create(headers, ownTemplate({ status: 'draft' }))).json().template;
     expect(draft.status).toBe('draft');
+    // An edit cannot make it live on the side of the approval.
+    const sideways = await t.app.inject({ method: 'PATCH', url: `/api/phishing-templates/${draft.id}/`, headers, payload: { status: 'active' } });
+    expect(sideways.statusCode).toBe(400);
+    expect(sideways.json().error.details[0].field).toBe('body.status');
 
     const approved = await t.app.inject({ method: 'POST', url: `/api/phishing-templates/${draft.id}/approve/`, headers });
     expect(approved.statusCode, approved.body).toBe(200);

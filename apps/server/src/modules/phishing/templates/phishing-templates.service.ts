@@ -192,6 +192,11 @@ export const updatePhishingTemplate = async (db: Db, tenant: Tenant, id: string,
   const existing = await findOrFail(db, tenant, id);
   requireChangeable(tenant, existing);
   const defined = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  // A draft (written by a language model, or imported) goes live only through the approval, which
+  // is audited as one; an edit cannot do it on the side.
+  if (existing.status === 'draft' && body.status === 'active') {
+    throw fieldError('VALIDATION_FAILED', 'body.status', 'a draft becomes active only when an admin approves it (POST /api/phishing-templates/{id}/approve/)');
+  }
   const merged = createPhishingTemplateBodySchema.safeParse({ ...bodyOf(existing), ...defined });
   if (!merged.success) throw validationFailure(merged.error.issues);
   const { columns, changes } = await templateColumns(db, tenant, merged.data);
