@@ -2,7 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expiredIdpCertificate, validIdpCertificate } from '../apps/server/src/modules/onboarding/test-certificates.ts';
 import { expectNoSeriousViolations } from './accessibility.ts';
-import { cleanUp, demoPassword, notOnboardedAdmin, resetOnboarding } from './api.ts';
+import type { CampaignList, SendingProfiles } from '@vigil/contracts';
+import { apiPaths } from '../apps/web/src/config/paths.ts';
+import { asPerson, cleanUp, demoPassword, notOnboardedAdmin, resetOnboarding } from './api.ts';
 import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -10,14 +12,30 @@ const email = notOnboardedAdmin;
 let browser: Browser;
 let page: Page | undefined;
 
+// The launch sends the baseline through the organisation's sending profile: one on loopback (the
+// product's outbound allow-list), where nothing listens, so no mail leaves and a send only retries.
+const profileName = 'E2E onboarding baseline';
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  await asPerson(baseUrl, email, (admin) =>
+    admin.call('POST', apiPaths.sendingProfiles.list, { name: profileName, host: '127.0.0.1', port: 2, security: 'none', fromAddress: 'it-desk@harborpike-support.example', fromName: 'IT Desk' }),
+  );
 });
+
+/** Cancels the baseline the launch started and archives its profile, so a later run can launch again. */
+const removeBaseline = () =>
+  asPerson(baseUrl, email, async (admin) => {
+    const { items } = await admin.call<CampaignList>('GET', apiPaths.campaigns.list);
+    for (const campaign of items.filter((item) => item.kind === 'initial-testing' && item.can.cancel)) await admin.call('POST', apiPaths.campaigns.action(campaign.id, 'cancel'));
+    const profiles = await admin.call<SendingProfiles>('GET', apiPaths.sendingProfiles.list);
+    for (const profile of profiles.items.filter((item) => item.name === profileName)) await admin.call('DELETE', apiPaths.sendingProfiles.profile(profile.id));
+  });
 
 // The product is shared by every spec file: put Harbor & Pike back to "not onboarded", as the demo
 // seeds it, whether or not the test got through (resetOnboarding says what the API cannot undo).
 // The specs that need an admin still onboarding reset it themselves too, so they pass in any order.
-afterAll(() => cleanUp([() => resetOnboarding(baseUrl), async () => browser?.close()]));
+afterAll(() => cleanUp([removeBaseline, () => resetOnboarding(baseUrl), async () => browser?.close()]));
 
 const path = () => new URL(page!.url()).pathname;
 
@@ -140,6 +158,7 @@ describe('the onboarding wizard, as the admin of a company not yet onboarded', (
     await page.waitForURL(`${baseUrl}/onboarding/launch-initial-testing/`);
     await expect.poll(visible('launch-form')).toBe(true);
     expect(await page.getByTestId('launch-audience').textContent()).toMatch(/\d+ active people will be included/);
+    expect(await page.getByTestId('launch-sending-profile').textContent()).toContain(profileName);
     await expect.poll(() => page!.getByTestId('check-dmi').getAttribute('data-status')).toBe('ok');
     await capture('onboarding-launch-1280');
     await expectNoSeriousViolations(page, 'onboarding-launch-1280');
