@@ -64,14 +64,22 @@ const launchNow = async (organizationId: string, templateId: string, people: { i
   return created.json().id as string;
 };
 
-/** Runs the dispatcher and every send it queues, as the jobs would, with the app's configuration or another. */
-const sendEverythingDue = async (context = t.jobContext) => {
-  const batches: { organizationId: string; recipientIds: string[] }[] = [];
+/**
+ * Runs the dispatcher and every send it queues, as the jobs would, with the app's configuration or
+ * another; answers the outcomes of `campaignId`'s recipients (a shared database may hold other files' due ones).
+ */
+const sendEverythingDue = async (campaignId: string, context = t.jobContext) => {
+  const batches: { organizationId: string; campaignId: string; recipientIds: string[] }[] = [];
   await dispatchDueRecipients(t.db, async (_tx, batch) => {
     batches.push(batch);
   });
   const outcomes: SendOutcome[] = [];
-  for (const batch of batches) for (const id of batch.recipientIds) outcomes.push(await sendQueuedRecipient(context, batch.organizationId, id));
+  for (const batch of batches) {
+    for (const id of batch.recipientIds) {
+      const outcome = await sendQueuedRecipient(context, batch.organizationId, id);
+      if (batch.campaignId === campaignId) outcomes.push(outcome);
+    }
+  }
   return outcomes;
 };
 
@@ -87,7 +95,7 @@ describe('SMS lures', () => {
     const template = await smsTemplate(organization.id);
     const campaignId = await launchNow(organization.id, template.id, [robin, rene]);
 
-    expect(await sendEverythingDue()).toEqual(['sent', 'sent']);
+    expect(await sendEverythingDue(campaignId)).toEqual(['sent', 'sent']);
     const toRobin = twilio.received.find((message) => message.to === robin.phone);
     expect(toRobin).toMatchObject({ kind: 'message', from: twilioFrom });
     const link = /http:\/\/phish\.test\/c\/([A-Za-z0-9_-]{22})$/.exec(toRobin!.body!);
@@ -109,7 +117,7 @@ describe('SMS lures', () => {
     const campaignId = await launchNow(organization.id, (await smsTemplate(organization.id)).id, [noPhone]);
     const before = twilio.received.length;
 
-    expect(await sendEverythingDue()).toEqual(['failed']);
+    expect(await sendEverythingDue(campaignId)).toEqual(['failed']);
     const recipient = await recipientOf(campaignId, noPhone.id);
     expect(recipient.state).toBe('failed');
     expect(recipient.lastError).toBe('The person has no phone number to text the lure to');
@@ -123,7 +131,7 @@ describe('SMS lures', () => {
     const busy = await buildPerson(t.db, organization.id, { phone: '+15550000503' });
     const campaignId = await launchNow(organization.id, (await smsTemplate(organization.id)).id, [invalid, busy]);
 
-    expect((await sendEverythingDue()).sort()).toEqual(['failed', 'retry']);
+    expect((await sendEverythingDue(campaignId)).sort()).toEqual(['failed', 'retry']);
     const refused = await recipientOf(campaignId, invalid.id);
     expect(refused.state).toBe('failed');
     expect(refused.lastError).toContain('HTTP 400 21211');
@@ -138,7 +146,7 @@ describe('SMS lures', () => {
     const campaignId = await launchNow(organization.id, (await smsTemplate(organization.id)).id, [person]);
 
     // The same app's jobs on a server with no TWILIO_* settings.
-    expect(await sendEverythingDue({ ...t.jobContext, config: { ...t.jobContext.config, twilio: undefined } })).toEqual(['sent']);
+    expect(await sendEverythingDue(campaignId, { ...t.jobContext, config: { ...t.jobContext.config, twilio: undefined } })).toEqual(['sent']);
     const recipient = await recipientOf(campaignId, person.id);
     const [kept] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, `lure-sms:${recipient.id}`));
     expect(kept).toMatchObject({ channel: 'sms', recipient: '+15550003101', subject: 'Simulated phishing text' });
@@ -169,8 +177,8 @@ describe('callback lures', () => {
         en_us: { name: 'Order', scenario: 'Call to cancel.', fromName: 'Orders', subject: 'Your order', html: '<p>Not you? Call {{callback_number}} now.</p>', text: 'Not you? Call {{callback_number}} now.', redFlags: [] },
       },
     });
-    await launchNow(organization.id, template.id, [person]);
-    expect(await sendEverythingDue()).toEqual(['sent']);
+    const campaignId = await launchNow(organization.id, template.id, [person]);
+    expect(await sendEverythingDue(campaignId)).toEqual(['sent']);
     const mail = inbox.received.find((received) => (received.to as { text: string }).text.includes(person.email));
     expect(mail?.text).toContain(`Not you? Call ${callbackNumber} now.`);
     expect(mail?.html).toContain(`Call ${callbackNumber} now.`);
