@@ -54,6 +54,8 @@ export const people = pgTable(
     unique().on(t.organizationId, t.id),
     index().on(t.organizationId, t.managerId),
     index().on(t.organizationId, t.departmentId),
+    // A callback lure's caller is found by their number (the voice webhook).
+    index().on(t.phone),
     foreignKey({
       columns: [t.organizationId, t.departmentId],
       foreignColumns: [departments.organizationId, departments.id],

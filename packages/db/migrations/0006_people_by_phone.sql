@@ -1,0 +1,1 @@
+CREATE INDEX "people_phone_index" ON "people" USING btree ("phone");
