@@ -138,159 +138,165 @@ export const CampaignFormDialog = ({ campaign, onClose, onSaved }: CampaignFormD
   const noProfiles = profiles.data !== undefined && profiles.data.length === 0;
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <Box component="form" noValidate onSubmit={submitWith(false)} data-testid="campaign-form">
-        <DialogTitle id={titleId}>{campaign ? t('campaigns.form.editTitle', { name: campaign.name }) : t('campaigns.form.createTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={3} sx={{ pt: 1 }}>
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
+    // The dialog's paper is the form, so its title and buttons stay put while the fields scroll.
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submitWith(false), 'data-testid': 'campaign-form' } as object }}
+    >
+      <DialogTitle id={titleId}>{campaign ? t('campaigns.form.editTitle', { name: campaign.name }) : t('campaigns.form.createTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={3} sx={{ pt: 1 }}>
+          {formError ? <Alert severity="error">{formError}</Alert> : null}
+          <Controller
+            name="name"
+            control={control}
+            render={({ field: { ref, ...field } }) => (
+              <TextField {...field} inputRef={ref} label={t('campaigns.form.name')} required fullWidth autoFocus={!campaign} autoComplete="off"
+                error={Boolean(errors.name)} helperText={errorText(t, errors.name, 'name')} slotProps={{ htmlInput: { maxLength: 120 } }} />
+            )}
+          />
+          <Controller
+            name="templateIds"
+            control={control}
+            render={({ field: { ref, value, onChange, onBlur } }) => (
+              <TemplatePicker value={value} onChange={onChange} onBlur={onBlur} inputRef={ref} error={errorText(t, errors.templateIds as FieldError | undefined, 'templateIds')} />
+            )}
+          />
+          <Controller
+            name="kind"
+            control={control}
+            render={({ field: { ref, value, onChange } }) => (
+              <FormControl component="fieldset">
+                <FormLabel component="legend" id={kindLabelId}>
+                  {t('campaigns.form.kind')}
+                </FormLabel>
+                <RadioGroup row aria-labelledby={kindLabelId} value={value} onChange={(event) => onChange(event.target.value)} ref={ref}>
+                  <FormControlLabel value="standard" control={<Radio />} label={t('campaigns.kinds.standard')} />
+                  <FormControlLabel value="adaptive" control={<Radio />} label={t('campaigns.kinds.adaptive')} />
+                </RadioGroup>
+                <FormHelperText sx={{ mx: 0 }}>{t(`campaigns.form.kindHelp.${value ?? 'standard'}`)}</FormHelperText>
+              </FormControl>
+            )}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Controller
-              name="name"
+              name="sendingProfileId"
               control={control}
               render={({ field: { ref, ...field } }) => (
-                <TextField {...field} inputRef={ref} label={t('campaigns.form.name')} required fullWidth autoFocus={!campaign} autoComplete="off"
-                  error={Boolean(errors.name)} helperText={errorText(t, errors.name, 'name')} slotProps={{ htmlInput: { maxLength: 120 } }} />
+                <TextField {...field} inputRef={ref} select label={t('campaigns.form.sendingProfile')} required fullWidth
+                  error={Boolean(errors.sendingProfileId)} helperText={errorText(t, errors.sendingProfileId, 'sendingProfileId') ?? t('campaigns.form.sendingProfileHelp')}
+                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'campaign-sending-profile' } as object } }}>
+                  {(profiles.data ?? []).map((profile) => (
+                    <MenuItem key={profile.id} value={profile.id}>
+                      {profile.name} ({profile.fromAddress})
+                    </MenuItem>
+                  ))}
+                </TextField>
               )}
             />
             <Controller
-              name="templateIds"
+              name="landingPageId"
               control={control}
-              render={({ field: { ref, value, onChange, onBlur } }) => (
-                <TemplatePicker value={value} onChange={onChange} onBlur={onBlur} inputRef={ref} error={errorText(t, errors.templateIds as FieldError | undefined, 'templateIds')} />
-              )}
-            />
-            <Controller
-              name="kind"
-              control={control}
-              render={({ field: { ref, value, onChange } }) => (
-                <FormControl component="fieldset">
-                  <FormLabel component="legend" id={kindLabelId}>
-                    {t('campaigns.form.kind')}
-                  </FormLabel>
-                  <RadioGroup row aria-labelledby={kindLabelId} value={value} onChange={(event) => onChange(event.target.value)} ref={ref}>
-                    <FormControlLabel value="standard" control={<Radio />} label={t('campaigns.kinds.standard')} />
-                    <FormControlLabel value="adaptive" control={<Radio />} label={t('campaigns.kinds.adaptive')} />
-                  </RadioGroup>
-                  <FormHelperText sx={{ mx: 0 }}>{t(`campaigns.form.kindHelp.${value ?? 'standard'}`)}</FormHelperText>
-                </FormControl>
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                name="sendingProfileId"
-                control={control}
-                render={({ field: { ref, ...field } }) => (
-                  <TextField {...field} inputRef={ref} select label={t('campaigns.form.sendingProfile')} required fullWidth
-                    error={Boolean(errors.sendingProfileId)} helperText={errorText(t, errors.sendingProfileId, 'sendingProfileId') ?? t('campaigns.form.sendingProfileHelp')}
-                    slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'campaign-sending-profile' } as object } }}>
-                    {(profiles.data ?? []).map((profile) => (
-                      <MenuItem key={profile.id} value={profile.id}>
-                        {profile.name} ({profile.fromAddress})
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                name="landingPageId"
-                control={control}
-                render={({ field: { ref, value, onChange, ...field } }) => (
-                  <TextField {...field} inputRef={ref} select label={t('campaigns.form.landingPage')} fullWidth value={value ?? ''}
-                    onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-                    error={Boolean(errors.landingPageId)} helperText={errorText(t, errors.landingPageId, 'other') ?? t('campaigns.form.landingPageHelp')}
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
-                    <MenuItem value="">{t('campaigns.form.landingPageDefault')}</MenuItem>
-                    {(landingPages.data ?? []).map((page) => (
-                      <MenuItem key={page.id} value={page.id}>
-                        {page.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Stack>
-            {noProfiles ? (
-              <Alert severity="warning">
-                {t('campaigns.form.noProfiles')}{' '}
-                <Link component={RouterLink} to={`${paths.configure.testing.getHref()}?tab=sendingProfiles`}>
-                  {t('campaigns.empty.needProfileLink')}
-                </Link>
-              </Alert>
-            ) : null}
-            <Controller
-              name="audience"
-              control={control}
-              render={({ field: { ref, value, onChange } }) => (
-                <AudienceField value={value as Audience} onChange={onChange} inputRef={ref}
-                  error={errorText(t, (errors.audience as { ids?: FieldError } | undefined)?.ids ?? (errors.audience as FieldError | undefined), 'audience')} />
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Controller
-                name="startAt"
-                control={control}
-                render={({ field: { ref, value, onChange, ...field } }) => (
-                  <TextField {...field} inputRef={ref} type="datetime-local" label={t('campaigns.form.startAt')} sx={{ minWidth: 240 }}
-                    value={toLocalInput(value)} onChange={(event) => onChange(fromLocalInput(event.target.value))}
-                    error={Boolean(errors.startAt)} helperText={errorText(t, errors.startAt, 'other') ?? t('campaigns.form.startAtHelp', { zone: timeZone })}
-                    slotProps={{ inputLabel: { shrink: true } }} />
-                )}
-              />
-              <Controller
-                name="spreadMinutes"
-                control={control}
-                render={({ field: { ref, onChange, onBlur } }) => {
-                  const change = (next: Spread) => {
-                    setSpread(next);
-                    onChange(next.text.trim() === '' ? Number.NaN : spreadMinutesOf(Number(next.text), next.unit));
-                  };
-                  return (
-                    <Stack direction="row" spacing={1} sx={{ flex: 1 }}>
-                      <TextField inputRef={ref} type="number" label={t('campaigns.form.spread')} value={spread.text} onBlur={onBlur}
-                        onChange={(event) => change({ ...spread, text: event.target.value })} sx={{ width: 160 }}
-                        error={Boolean(errors.spreadMinutes)} helperText={errorText(t, errors.spreadMinutes, 'spreadMinutes')}
-                        slotProps={{ htmlInput: { min: 0, step: 'any' } }} />
-                      <TextField select label={t('campaigns.form.spreadUnit')} value={spread.unit} sx={{ width: 130 }}
-                        onChange={(event) => change({ ...spread, unit: event.target.value as SpreadUnit })}>
-                        <MenuItem value="hours">{t('campaigns.form.units.hours')}</MenuItem>
-                        <MenuItem value="days">{t('campaigns.form.units.days')}</MenuItem>
-                      </TextField>
-                    </Stack>
-                  );
-                }}
-              />
-            </Stack>
-            <FormHelperText sx={{ mt: '0 !important', mx: 0 }}>{t('campaigns.form.spreadHelp')}</FormHelperText>
-            <Controller
-              name="businessHoursOnly"
-              control={control}
-              render={({ field: { ref, value, onChange, onBlur } }) => (
-                <Box>
-                  <FormControlLabel
-                    control={<Checkbox checked={Boolean(value)} onChange={(event) => onChange(event.target.checked)} onBlur={onBlur}
-                      slotProps={{ input: { ref, 'aria-describedby': `${titleId}-hours` } as object }} />}
-                    label={t('campaigns.form.businessHours')}
-                  />
-                  <FormHelperText id={`${titleId}-hours`} sx={{ mt: 0, mx: 0 }}>
-                    {t('campaigns.form.businessHoursHelp')}
-                  </FormHelperText>
-                </Box>
+              render={({ field: { ref, value, onChange, ...field } }) => (
+                <TextField {...field} inputRef={ref} select label={t('campaigns.form.landingPage')} fullWidth value={value ?? ''}
+                  onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+                  error={Boolean(errors.landingPageId)} helperText={errorText(t, errors.landingPageId, 'other') ?? t('campaigns.form.landingPageHelp')}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+                  <MenuItem value="">{t('campaigns.form.landingPageDefault')}</MenuItem>
+                  {(landingPages.data ?? []).map((page) => (
+                    <MenuItem key={page.id} value={page.id}>
+                      {page.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
               )}
             />
           </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('campaigns.form.cancel')}
-          </Button>
-          <Button type="submit" variant="outlined" loading={isSubmitting && !launchAfter} disabled={isSubmitting}>
-            {t('campaigns.form.saveDraft')}
-          </Button>
-          <Button variant="contained" loading={isSubmitting && launchAfter} disabled={isSubmitting || noProfiles} onClick={() => submitWith(true)()}>
-            {t('campaigns.form.saveAndLaunch')}
-          </Button>
-        </DialogActions>
-      </Box>
+          {noProfiles ? (
+            <Alert severity="warning">
+              {t('campaigns.form.noProfiles')}{' '}
+              <Link component={RouterLink} to={`${paths.configure.testing.getHref()}?tab=sendingProfiles`}>
+                {t('campaigns.empty.needProfileLink')}
+              </Link>
+            </Alert>
+          ) : null}
+          <Controller
+            name="audience"
+            control={control}
+            render={({ field: { ref, value, onChange } }) => (
+              <AudienceField value={value as Audience} onChange={onChange} inputRef={ref}
+                error={errorText(t, (errors.audience as { ids?: FieldError } | undefined)?.ids ?? (errors.audience as FieldError | undefined), 'audience')} />
+            )}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Controller
+              name="startAt"
+              control={control}
+              render={({ field: { ref, value, onChange, ...field } }) => (
+                <TextField {...field} inputRef={ref} type="datetime-local" label={t('campaigns.form.startAt')} sx={{ minWidth: 240 }}
+                  value={toLocalInput(value)} onChange={(event) => onChange(fromLocalInput(event.target.value))}
+                  error={Boolean(errors.startAt)} helperText={errorText(t, errors.startAt, 'other') ?? t('campaigns.form.startAtHelp', { zone: timeZone })}
+                  slotProps={{ inputLabel: { shrink: true } }} />
+              )}
+            />
+            <Controller
+              name="spreadMinutes"
+              control={control}
+              render={({ field: { ref, onChange, onBlur } }) => {
+                const change = (next: Spread) => {
+                  setSpread(next);
+                  onChange(next.text.trim() === '' ? Number.NaN : spreadMinutesOf(Number(next.text), next.unit));
+                };
+                return (
+                  <Stack direction="row" spacing={1} sx={{ flex: 1 }}>
+                    <TextField inputRef={ref} type="number" label={t('campaigns.form.spread')} value={spread.text} onBlur={onBlur}
+                      onChange={(event) => change({ ...spread, text: event.target.value })} sx={{ width: 160 }}
+                      error={Boolean(errors.spreadMinutes)} helperText={errorText(t, errors.spreadMinutes, 'spreadMinutes')}
+                      slotProps={{ htmlInput: { min: 0, step: 'any' } }} />
+                    <TextField select label={t('campaigns.form.spreadUnit')} value={spread.unit} sx={{ width: 130 }}
+                      onChange={(event) => change({ ...spread, unit: event.target.value as SpreadUnit })}>
+                      <MenuItem value="hours">{t('campaigns.form.units.hours')}</MenuItem>
+                      <MenuItem value="days">{t('campaigns.form.units.days')}</MenuItem>
+                    </TextField>
+                  </Stack>
+                );
+              }}
+            />
+          </Stack>
+          <FormHelperText sx={{ mt: '0 !important', mx: 0 }}>{t('campaigns.form.spreadHelp')}</FormHelperText>
+          <Controller
+            name="businessHoursOnly"
+            control={control}
+            render={({ field: { ref, value, onChange, onBlur } }) => (
+              <Box>
+                <FormControlLabel
+                  control={<Checkbox checked={Boolean(value)} onChange={(event) => onChange(event.target.checked)} onBlur={onBlur}
+                    slotProps={{ input: { ref, 'aria-describedby': `${titleId}-hours` } as object }} />}
+                  label={t('campaigns.form.businessHours')}
+                />
+                <FormHelperText id={`${titleId}-hours`} sx={{ mt: 0, mx: 0 }}>
+                  {t('campaigns.form.businessHoursHelp')}
+                </FormHelperText>
+              </Box>
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          {t('campaigns.form.cancel')}
+        </Button>
+        <Button type="submit" variant="outlined" loading={isSubmitting && !launchAfter} disabled={isSubmitting}>
+          {t('campaigns.form.saveDraft')}
+        </Button>
+        <Button variant="contained" loading={isSubmitting && launchAfter} disabled={isSubmitting || noProfiles} onClick={() => submitWith(true)()}>
+          {t('campaigns.form.saveAndLaunch')}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 };

@@ -118,10 +118,10 @@ export const Campaigns = () => {
       ) : null}
       {items.length > 0 ? (
         <ScrollableTableContainer label={t('campaigns.title')}>
-          <Table size="small" sx={{ minWidth: 1040 }}>
+          <Table size="small" sx={{ minWidth: 1100 }}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('campaigns.columns.name')}</TableCell>
+                <TableCell sx={{ minWidth: 200 }}>{t('campaigns.columns.name')}</TableCell>
                 <TableCell>{t('campaigns.columns.status')}</TableCell>
                 <TableCell>{t('campaigns.columns.kind')}</TableCell>
                 <TableCell>{t('campaigns.columns.launched')}</TableCell>

@@ -166,14 +166,14 @@ export const RecipientsTable = ({ campaignId, departments }: { campaignId: strin
       {recipients.isSuccess && items.length === 0 ? <EmptyState testId="recipients-empty">{t('campaigns.recipients.empty')}</EmptyState> : null}
       {items.length > 0 ? (
         <ScrollableTableContainer label={t('campaigns.recipients.title')}>
-          <Table size="small" sx={{ minWidth: 900 }}>
+          <Table size="small" sx={{ minWidth: 1000 }}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('campaigns.recipients.columns.person')}</TableCell>
+                <TableCell sx={{ minWidth: 240 }}>{t('campaigns.recipients.columns.person')}</TableCell>
                 <TableCell>{t('campaigns.recipients.columns.department')}</TableCell>
-                <TableCell>{t('campaigns.recipients.columns.lure')}</TableCell>
+                <TableCell sx={{ minWidth: 180 }}>{t('campaigns.recipients.columns.lure')}</TableCell>
                 <TableCell>{t('campaigns.recipients.columns.state')}</TableCell>
-                <TableCell>{t('campaigns.recipients.columns.sent')}</TableCell>
+                <TableCell sx={{ minWidth: 130 }}>{t('campaigns.recipients.columns.sent')}</TableCell>
                 <TableCell>{t('campaigns.recipients.columns.outcome')}</TableCell>
               </TableRow>
             </TableHead>

@@ -19,6 +19,14 @@ import { useCampaignFormat } from '../use-campaign-format';
 
 const chartHeight = 280;
 
+/** A count axis: whole numbers from 0, and at least up to 1, so a chart of zeros still reads 0 and 1. */
+const countAxis = (values: readonly number[], format: (value: number) => string) => ({
+  min: 0,
+  max: Math.max(1, ...values),
+  tickMinStep: 1,
+  valueFormatter: (value: number) => format(value),
+});
+
 /** A chart for the eye, named for screen readers, which read the table beside it instead. */
 const Figure = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box role="figure" aria-label={label} sx={{ width: '100%' }}>
@@ -42,7 +50,7 @@ export const FunnelSection = ({ results }: { results: CampaignResults }) => {
           skipAnimation
           hideLegend
           xAxis={[{ scaleType: 'band', data: rows.map((row) => t(`campaigns.funnel.stages.${row.stage}`)) }]}
-          yAxis={[{ tickMinStep: 1 }]}
+          yAxis={[countAxis(rows.map((row) => row.value), format.number)]}
           series={[{ data: rows.map((row) => row.value), label: t('campaigns.funnel.people'), valueFormatter: (value) => (value === null ? '' : format.number(value)) }]}
         />
       </Figure>
@@ -92,7 +100,7 @@ export const DepartmentsSection = ({ results }: { results: CampaignResults }) =>
           layout="horizontal"
           skipAnimation
           yAxis={[{ scaleType: 'band', data: rows.map((row) => row.label), width: 140 }]}
-          xAxis={[{ tickMinStep: 1 }]}
+          xAxis={[countAxis(rows.flatMap((row) => [row.clicked, row.submitted, row.reported]), format.number)]}
           series={(['clicked', 'submitted', 'reported'] as const).map((stage) => ({ data: rows.map((row) => row[stage]), label: t(`campaigns.funnel.stages.${stage}`) }))}
         />
       </Figure>
@@ -146,8 +154,9 @@ export const TimelineSection = ({ results }: { results: CampaignResults }) => {
               height={chartHeight}
               skipAnimation
               xAxis={[{ scaleType: 'point', data: hours.map((row) => format.hour(row.hour)) }]}
-              yAxis={[{ tickMinStep: 1 }]}
-              series={timelineColumns.map((column) => ({ data: hours.map((row) => row[column]), label: t(`campaigns.funnel.stages.${column}`) }))}
+              yAxis={[countAxis(hours.flatMap((row) => timelineColumns.map((column) => row[column])), format.number)]}
+              // Marks on every point: a campaign of one hour has no line to draw, only points.
+              series={timelineColumns.map((column) => ({ data: hours.map((row) => row[column]), label: t(`campaigns.funnel.stages.${column}`), showMark: true }))}
             />
           </Figure>
           <ScrollableTableContainer label={t('campaigns.timeline.tableLabel')} sx={{ maxHeight: 360 }}>
