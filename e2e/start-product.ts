@@ -25,6 +25,7 @@ export default async function startProduct(project: TestProject) {
   while (phishPort === port) phishPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const phishUrl = `http://127.0.0.1:${phishPort}`;
   const repoRoot = resolve(import.meta.dirname, '..');
   // A real SMTP server receives what the product sends; each mail is written where tests read it.
   const mailDir = join(dataDir, 'received-mail');
@@ -43,8 +44,11 @@ export default async function startProduct(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
-      // The phishing listener is a server of its own; PHISH_PUBLIC_URL follows PHISH_PORT by default.
+      // The phishing listener is a server of its own, linked from lures at this address.
       PHISH_PORT: String(phishPort),
+      PHISH_PUBLIC_URL: phishUrl,
+      // Sending profiles may reach SMTP test servers the specs start on loopback (campaigns.spec.ts).
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO: 'true',
@@ -67,6 +71,7 @@ export default async function startProduct(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
+  project.provide('phishUrl', phishUrl);
   project.provide('databaseKind', process.env.E2E_DATABASE_URL ? 'postgres' : 'pglite');
 
   // Graceful shutdown is part of what is tested: SIGTERM must drain, stop jobs, close the database, exit 0.
@@ -87,5 +92,7 @@ declare module 'vitest' {
     baseUrl: string;
     databaseKind: 'pglite' | 'postgres';
     mailDir: string;
+    /** The phishing listener's origin, where lures' tracked links lead. */
+    phishUrl: string;
   }
 }
