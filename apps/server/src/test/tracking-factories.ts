@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { type Db, type Person, campaignRecipients, campaigns, landingPages, organizations, phishingTemplates, sendingProfiles } from '@vigil/db';
 import type { SecretBox } from '../lib/secrets.ts';
 import { trackingTokenHash, trackingTokenOf } from '../modules/phishing/tracking/tracking-links.ts';
-import { contentRoot } from '../modules/phishing/templates/template-library.ts';
+import { type LibraryLandingPage, loadLandingPageLibrary } from '../modules/phishing/landing-pages/landing-page-library.ts';
 import { buildOrganization, buildPerson } from './factories.ts';
 
 const redFlags = (language: string) => [
   { cue: 'tactics', title: `${language}: a deadline of today`, explanation: `${language}: pressure to act quickly is meant to stop you from checking.` },
   { cue: 'technical', title: `${language}: the sender's domain is not yours`, explanation: `${language}: the address looks like your company's but is spelled differently.` },
 ];
+
+let officeSignInPage: LibraryLandingPage | undefined;
+const officeSignIn = () => (officeSignInPage ??= loadLandingPageLibrary().find((page) => page.id === 'office-sign-in')!);
 
 /**
  * A sent lure of a fresh organisation: a person, a sending profile, a template (a credential-harvest
@@ -35,10 +36,10 @@ export const buildTrackedRecipient = async (
     : await buildOrganization(db, organizationName ? { name: organizationName } : {});
   const person = recipientOf ?? (await buildPerson(db, org.id, { firstName: 'Robin' }));
   const [profile] = await db.insert(sendingProfiles).values({ organizationId: org.id, name: 'Lures', host: 'smtp.example', port: 25, security: 'none', fromAddress: 'it@lures.example' }).returning();
-  const html = readFileSync(join(contentRoot, 'landing-pages/office-sign-in/en_us.html'), 'utf8');
+  const office = officeSignIn();
   const [page] = await db
     .insert(landingPages)
-    .values({ id: randomUUID(), organizationId: org.id, kind: 'credential-harvest', texts: { en_us: { title: 'Sign in', html } }, source: 'custom' })
+    .values({ id: randomUUID(), organizationId: org.id, kind: 'credential-harvest', texts: { en_us: { title: 'Sign in', html: office.pages.en_us, style: office.style } }, source: 'custom' })
     .returning();
   const [template] = await db
     .insert(phishingTemplates)

@@ -15,10 +15,11 @@ export const builtinLandingPageId = (slug: string) => uuidv5(slug, landingPageNa
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
 
 /**
- * How a built-in landing page is stored: per language the page, its title, and what admins see of it
- * (name, description, the form's fields), so a reader needs only the language it serves.
+ * How a built-in landing page is stored: per language the page, its title, its stylesheet (the same in
+ * every language; absent from rows stored before pages shared one, whose HTML carries its own) and
+ * what admins see of it (name, description, the form's fields), so a reader needs only the language it serves.
  */
-export type LandingPageText = { name: string; description: string; title: string; html: string; fields: { name: string; kind: string }[] };
+export type LandingPageText = { name: string; description: string; title: string; html: string; style?: string; fields: { name: string; kind: string }[] };
 
 const landingPageRow = (page: LibraryLandingPage) => ({
   id: builtinLandingPageId(page.id),
@@ -29,7 +30,7 @@ const landingPageRow = (page: LibraryLandingPage) => ({
   texts: Object.fromEntries(
     Object.entries(page.pages).map(([language, html]) => [
       language,
-      { name: page.metadata.name, description: page.metadata.description, title: titleOf(html), html, fields: page.metadata.fields } satisfies LandingPageText,
+      { name: page.metadata.name, description: page.metadata.description, title: titleOf(html), html, style: page.style, fields: page.metadata.fields } satisfies LandingPageText,
     ]),
   ),
   source: 'builtin' as const,

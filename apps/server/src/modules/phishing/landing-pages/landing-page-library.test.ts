@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentRoot } from '../templates/template-library.ts';
@@ -12,6 +13,16 @@ describe('the built-in landing pages', () => {
       expect.arrayContaining(['office-sign-in', 'payroll-portal', 'document-share-sign-in', 'parcel-redelivery-payment', 'benefits-portal', 'mfa-re-registration']),
     );
     for (const page of library) expect(page.pages.en_us, page.id).toBeDefined();
+  });
+
+  it('share one stylesheet in the colours of each page, and keep each language file to its content', () => {
+    for (const page of library) {
+      expect(page.style, page.id).toMatch(/^:root\{--accent:#[0-9a-f]{6};--accent-tint:#[0-9a-f]{6}\}\n/);
+      expect(page.style, page.id).toContain('button{display:block;');
+      for (const html of Object.values(page.pages)) expect(html).not.toMatch(/<style/i);
+    }
+    const payroll = library.find((page) => page.id === 'payroll-portal');
+    expect(payroll?.style).toMatch(/^:root\{--accent:#047857;--accent-tint:#d1fae5\}/);
   });
 
   it('exist in every language of the credential-harvest lures that lead to them', () => {
@@ -37,6 +48,7 @@ describe('the checks every landing page passes', () => {
     version: 1,
     name: 'Example',
     description: 'An example page used to test the checks.',
+    accent: { color: '#2563eb', tint: '#dbeafe' },
     fields: [
       { name: 'email', kind: 'identifier' },
       { name: 'password', kind: 'password' },
@@ -48,7 +60,13 @@ describe('the checks every landing page passes', () => {
   const problemsOf = (html: string, language: 'en_us' | 'fr_fr' = 'en_us') => landingPageProblems('example', metadata, { [language]: html, ...(language === 'en_us' ? {} : { en_us: pageWith() }) });
 
   it('pass a sound page', () => {
-    expect(problemsOf(pageWith({ head: '<style>body{font-family:system-ui}</style>', body: '<a href="#">Forgot your password?</a>' }))).toEqual([]);
+    expect(problemsOf(pageWith({ body: '<a href="#">Forgot your password?</a>' }))).toEqual([]);
+  });
+
+  it('leave the look to the shared stylesheet', () => {
+    expect(problemsOf(pageWith({ head: '<style>body{font-family:system-ui}</style>' }))).toEqual([
+      'example/en_us.html: has a <style>; a page is styled by content/landing-pages/style.css in its page.json accent',
+    ]);
   });
 
   it('refuse anything that runs, loads from elsewhere or redirects', () => {
@@ -58,7 +76,6 @@ describe('the checks every landing page passes', () => {
       'example/en_us.html: <p> has the attribute onmouseover; the engine sets where the form goes, and nothing loads or runs',
     ]);
     expect(problemsOf(pageWith({ body: '<a href="https://elsewhere.example">Help</a>' }))).toEqual(['example/en_us.html: <a> links to "https://elsewhere.example"; links on a page lead nowhere (href="#")']);
-    expect(problemsOf(pageWith({ head: '<style>@import "https://fonts.example/x.css";</style>' }))).toEqual(['example/en_us.html: a <style> could load something (url(), @import, escapes)']);
     expect(problemsOf(pageWith({ body: '<div style="background:url(https://tracker.example/p.gif)">x</div>' }))).toEqual([
       'example/en_us.html: <div> has a style that could load something (url(), @import, escapes)',
     ]);
@@ -87,5 +104,45 @@ describe('the checks every landing page passes', () => {
     expect(problemsOf(pageWith(), 'fr_fr')).toEqual(['example/fr_fr.html: <html lang> must be the page\'s language (fr), not "en"']);
     expect(problemsOf(pageWith({ lang: 'fr' }), 'fr_fr')).toEqual([]);
     expect(landingPageProblems('example', metadata, { fr_fr: pageWith({ lang: 'fr' }) })).toEqual(['example: en_us.html is missing (every page has English)']);
+  });
+});
+
+describe('the shared stylesheet', () => {
+  // A copy of the library with one page, so its stylesheet can be broken without touching the real one.
+  const libraryWith = (css: string) => {
+    const root = mkdtempSync(join(tmpdir(), 'landing-pages-'));
+    cpSync(join(contentRoot, 'landing-pages', 'office-sign-in'), join(root, 'landing-pages', 'office-sign-in'), { recursive: true });
+    writeFileSync(join(root, 'landing-pages', 'style.css'), css);
+    try {
+      return loadLandingPageLibrary(root);
+    } finally {
+      rmSync(root, { recursive: true });
+    }
+  };
+
+  it("follows each page's accent colours", () => {
+    expect(libraryWith('a{color:var(--accent)}\n')[0]?.style).toBe(':root{--accent:#2563eb;--accent-tint:#dbeafe}\na{color:var(--accent)}\n');
+  });
+
+  it.each([
+    ['@import', '@import "https://fonts.example/x.css";'],
+    ['url()', 'body{background:url(https://tracker.example/p.gif)}'],
+    ['escapes', 'body{background:\\75rl(https://tracker.example/p.gif)}'],
+  ])('refuses %s, which could load something', (_kind, css) => {
+    expect(() => libraryWith(css)).toThrow('style.css: could load something (url(), @import, escapes)');
+  });
+
+  it('cannot end the <style> it is put in', () => {
+    expect(() => libraryWith('body{color:red}</style><script>alert(1)</script>')).toThrow('style.css: has a "<", which could end the <style> it is put in');
+  });
+
+  it('must exist when there are pages', () => {
+    const root = mkdtempSync(join(tmpdir(), 'landing-pages-'));
+    cpSync(join(contentRoot, 'landing-pages', 'office-sign-in'), join(root, 'landing-pages', 'office-sign-in'), { recursive: true });
+    try {
+      expect(() => loadLandingPageLibrary(root)).toThrow('style.css is missing (the stylesheet every page shares)');
+    } finally {
+      rmSync(root, { recursive: true });
+    }
   });
 });

@@ -11,12 +11,16 @@ import { contentRoot, slugSchema, variablesIn } from '../templates/template-libr
  */
 export const landingPageFieldKinds = ['identifier', 'password', 'one-time-code', 'payment-card', 'personal'] as const;
 
+const hexColour = z.string().regex(/^#[0-9a-f]{6}$/, { error: 'must be a colour as #rrggbb in lower case' });
+
 /** `page.json`: what the page is, and the named fields of its form, the same in every language. */
 export const landingPageMetadataSchema = z.strictObject({
   version: z.int().min(1),
   /** What admins see when they choose a page. */
   name: z.string().min(3).max(80),
   description: z.string().min(20).max(400),
+  /** The invented service's colours: the shared stylesheet's `--accent` (buttons, links) and `--accent-tint` (soft backgrounds). */
+  accent: z.strictObject({ color: hexColour, tint: hexColour }),
   fields: z
     .array(z.strictObject({ name: z.string().regex(/^[a-z][a-z0-9_]*$/, { error: 'must be lower-case letters, digits and underscores' }), kind: z.enum(landingPageFieldKinds) }))
     .min(1)
@@ -28,8 +32,10 @@ export type LandingPageMetadata = z.infer<typeof landingPageMetadataSchema>;
 export type LibraryLandingPage = Readonly<{
   id: string;
   metadata: LandingPageMetadata;
-  /** `<language>.html`: the whole page, one document per language. */
+  /** `<language>.html`: the page's document in each language, without its look. */
   pages: Readonly<Partial<Record<TemplateLanguage, string>>>;
+  /** The page's stylesheet, the same in every language: `style.css` after the page's accent colours. */
+  style: string;
 }>;
 
 /** A page is personalised with these only: the person's first name and their organisation. */
@@ -39,6 +45,8 @@ export const landingPageVariables = ['first_name', 'company'] as const;
 const forbiddenElements = 'script, noscript, iframe, frame, frameset, object, embed, applet, link, base, img, picture, source, video, audio, svg, math, template, meta[http-equiv]';
 const forbiddenAttribute = /^(on|src|srcset|action|formaction|target|ping|background|poster)/i;
 const cssLoads = /url\s*\(|@import|expression\s*\(|\\/i;
+/** The stylesheet every page shares, in content/landing-pages; the engine puts it in the page's head. */
+const sharedStylesheet = 'style.css';
 const controls = 'input, select, textarea';
 const refusedInputTypes = new Set(['hidden', 'file', 'submit', 'image', 'reset', 'button']);
 
@@ -49,6 +57,7 @@ const refusedInputTypes = new Set(['hidden', 'file', 'submit', 'image', 'reset',
 const pageProblems = (file: string, language: TemplateLanguage, html: string, metadata: LandingPageMetadata): string[] => {
   const problems: string[] = [];
   if (!/^<!doctype html>/i.test(html.trimStart())) problems.push(`${file}: must start with <!doctype html>`);
+  if (!/<\/head>/i.test(html)) problems.push(`${file}: needs a </head>, where the engine puts the page's style`);
   for (const variable of variablesIn(html)) {
     if (!(landingPageVariables as readonly string[]).includes(variable)) problems.push(`${file}: uses {{${variable}}}; a page may use only {{${landingPageVariables.join('}} and {{')}}}`);
   }
@@ -68,7 +77,7 @@ const pageProblems = (file: string, language: TemplateLanguage, html: string, me
       else if (attribute.name === 'style' && cssLoads.test(attribute.value)) problems.push(`${file}: <${element.localName}> has a style that could load something (url(), @import, escapes)`);
     }
   }
-  for (const style of document.querySelectorAll('style')) if (cssLoads.test(style.textContent ?? '')) problems.push(`${file}: a <style> could load something (url(), @import, escapes)`);
+  if (document.querySelector('style')) problems.push(`${file}: has a <style>; a page is styled by content/landing-pages/${sharedStylesheet} in its page.json accent`);
 
   const forms = document.querySelectorAll('form');
   if (forms.length !== 1) problems.push(`${file}: must have exactly one <form>, has ${forms.length}`);
@@ -107,6 +116,15 @@ export const landingPageProblems = (id: string, metadata: LandingPageMetadata, p
   return problems;
 };
 
+/** Every problem of the shared stylesheet: it is put inside a <style>, and must load nothing from anywhere. */
+const stylesheetProblems = (css: string): string[] => [
+  ...(cssLoads.test(css) ? [`${sharedStylesheet}: could load something (url(), @import, escapes)`] : []),
+  ...(css.includes('<') ? [`${sharedStylesheet}: has a "<", which could end the <style> it is put in`] : []),
+];
+
+/** A page's stylesheet: its accent colours as the custom properties the shared one uses. */
+const pageStylesheet = (css: string, accent: LandingPageMetadata['accent']) => `:root{--accent:${accent.color};--accent-tint:${accent.tint}}\n${css}`;
+
 /**
  * Reads every built-in landing page from content/landing-pages and checks it.
  * @throws Error listing every problem found, by file, when any page is unsound.
@@ -116,6 +134,10 @@ export const loadLandingPageLibrary = (root = contentRoot): LibraryLandingPage[]
   if (!existsSync(folder)) return [];
   const problems: string[] = [];
   const library: LibraryLandingPage[] = [];
+  const stylesheetPath = join(folder, sharedStylesheet);
+  const css = existsSync(stylesheetPath) ? readFileSync(stylesheetPath, 'utf8') : '';
+  if (!existsSync(stylesheetPath)) problems.push(`${sharedStylesheet} is missing (the stylesheet every page shares)`);
+  problems.push(...stylesheetProblems(css));
   for (const entry of readdirSync(folder, { withFileTypes: true }).filter((item) => item.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
     const id = entry.name;
     if (!slugSchema.safeParse(id).success) problems.push(`${id}: the folder name must be lower-case words joined by hyphens`);
@@ -136,7 +158,7 @@ export const loadLandingPageLibrary = (root = contentRoot): LibraryLandingPage[]
       else problems.push(`${id}/${file}: not a file a landing page has (page.json, or <language>.html with one of ${templateLanguages.join(', ')})`);
     }
     problems.push(...landingPageProblems(id, metadata.data, pages));
-    library.push({ id, metadata: metadata.data, pages });
+    library.push({ id, metadata: metadata.data, pages, style: pageStylesheet(css, metadata.data.accent) });
   }
   if (problems.length > 0) throw new Error(`The built-in landing pages have problems:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   return library;

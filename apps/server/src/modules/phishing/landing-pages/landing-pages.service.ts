@@ -6,6 +6,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { findCurrentOrganization } from '../../organizations/organizations.service.ts';
 import { findCallerPerson } from '../../people/people.service.ts';
 import type { LandingPageText } from '../builtin-content.ts';
+import { personaliseLandingPage } from '../tracking/listener-pages.ts';
 import { requireTemplateReader } from '../templates/phishing-templates.access.ts';
 import { languagesOf } from '../templates/phishing-templates.presenter.ts';
 import { landingPagesRepository } from './landing-pages.repository.ts';
@@ -43,8 +44,6 @@ export const listLandingPages = async (db: Db, tenant: Tenant): Promise<LandingP
   return { items: (await landingPagesRepository(db, scopeOf(tenant)).list()).map(presentLandingPage) };
 };
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * A page as the signed-in admin would see it, for a sandboxed frame: personalised with their first
  * name and organisation; its form goes nowhere.
@@ -56,7 +55,6 @@ export const previewLandingPage = async (db: Db, tenant: Tenant, id: string, wan
   if (!row) throw notFound('Landing page');
   const [person, organization] = await Promise.all([findCallerPerson(db, tenant), findCurrentOrganization(db, tenant)]);
   const { language, text } = landingPageText(row, wanted);
-  const values: Record<string, string> = { first_name: person?.firstName ?? '', company: organization?.name ?? '' };
-  const html = text.html.replace(/\{\{\s*(first_name|company)\s*\}\}/g, (_, name: string) => escapeHtml(values[name] ?? ''));
+  const html = personaliseLandingPage({ html: text.html, style: text.style, company: organization?.name ?? '', firstName: person?.firstName ?? '' });
   return { language, title: text.title, html };
 };

@@ -302,6 +302,7 @@ describe('landing pages', () => {
     expect(preview.json().html).toMatch(/^<!doctype html>/i);
     expect(preview.json().html).not.toContain('{{company}}');
     expect(preview.json().html).toContain(org.name);
+    expect(preview.json().html).toMatch(/<style>\n:root\{--accent:#2563eb;--accent-tint:#dbeafe\}\n\*\{box-sizing:border-box\}[^<]*<\/style>\n<\/head>/);
   });
 
   it('answers 401, 403 and 404 as the library does', async () => {

@@ -98,13 +98,25 @@ ${teachable.nextTime.map((advice) => `<li>${escapeHtml(advice)}</li>`).join('\n'
 
 const pageVariable = /\{\{\s*(company|first_name)\s*\}\}/g;
 
+/** A landing page as stored: its document in one language, and its stylesheet (none in rows stored before pages shared one: their HTML carries its own). */
+export type StoredLandingPage = { html: string; style?: string };
+
 /**
- * A recipient's landing page: the page's own HTML with `{{company}}` and `{{first_name}}` filled in
- * (escaped), its one form posting back to `action`, and the beacon before `</body>`. The library's
- * checks guarantee one form without an action, and nothing that loads or runs.
+ * A landing page as a person sees it, in the listener and in the admin's preview alike: the page's
+ * HTML with `{{company}}` and `{{first_name}}` filled in (escaped) and its stylesheet before `</head>`.
+ * The library's checks guarantee the stylesheet cannot leave its <style>.
  */
-export const renderLandingPage = ({ html, company, firstName, action, beaconUrl }: { html: string; company: string; firstName: string; action: string; beaconUrl: string }) =>
-  html
-    .replace(pageVariable, (_match, name: string) => escapeHtml(name === 'company' ? company : firstName))
+export const personaliseLandingPage = ({ html, style, company, firstName }: StoredLandingPage & { company: string; firstName: string }) => {
+  const filled = html.replace(pageVariable, (_match, name: string) => escapeHtml(name === 'company' ? company : firstName));
+  return style ? filled.replace(/<\/head>/i, () => `<style>\n${style}</style>\n</head>`) : filled;
+};
+
+/**
+ * A recipient's landing page: personalised and styled, its one form posting back to `action`, and the
+ * beacon before `</body>`. The library's checks guarantee one form without an action, and nothing
+ * that loads or runs.
+ */
+export const renderLandingPage = ({ action, beaconUrl, ...page }: StoredLandingPage & { company: string; firstName: string; action: string; beaconUrl: string }) =>
+  personaliseLandingPage(page)
     .replace(/<form\b[^>]*>/i, (tag) => `${tag.replace(/\s(action|method|enctype)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '').replace(/>$/, '')} action="${escapeHtml(action)}" method="post">`)
     .replace(/<\/body>/i, `${beaconImage(beaconUrl)}\n</body>`);

@@ -45,6 +45,8 @@ describe('a click on a credential-harvest lure', () => {
     expect(landing.body).toContain(`action="/l/${token}" method="post"`);
     expect(landing.body).toContain(`<span>${org.name}</span>`);
     expect(landing.body).not.toContain('{{company}}');
+    // The page's look comes with it: the shared stylesheet in the page's colours, inline in its head.
+    expect(landing.body).toMatch(/<style>\n:root\{--accent:#2563eb;--accent-tint:#dbeafe\}\n\*\{box-sizing:border-box\}[^<]*<\/style>\n<\/head>/);
     const beacon = await t.app.inject({ method: 'GET', url: beaconOf(landing.body)!, headers: browser, remoteAddress });
     expect(beacon.statusCode).toBe(200);
     expect((await eventsOf(recipient.id)).map((event) => event.type)).toEqual(['clicked', 'landing_visited']);

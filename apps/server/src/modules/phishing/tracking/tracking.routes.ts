@@ -5,7 +5,7 @@ import type { Db } from '@vigil/db';
 import { type RateLimit, hitRateLimit, isOverRateLimit } from '../../../lib/rate-limit.ts';
 import type { EventWriter } from '../../events/event-writer.ts';
 import { listenerTextsFor } from './listener-catalogue.ts';
-import { renderLandingPage, renderNotFoundPage, renderTeachableMoment, renderTooManyRequestsPage } from './listener-pages.ts';
+import { type StoredLandingPage, renderLandingPage, renderNotFoundPage, renderTeachableMoment, renderTooManyRequestsPage } from './listener-pages.ts';
 import { type ScannerSignatures, type TrackedLink, burstWindowSeconds, detectScanner } from './scanner-detection.ts';
 import { redFlagsOf } from '../templates/red-flags.ts';
 import { readFilledFieldNames } from './form-field-names.ts';
@@ -52,15 +52,16 @@ export const sendNotFoundPage = async (db: Db, request: FastifyRequest, reply: F
 
 type TextsOf<T> = Partial<Record<string, T>>;
 
-/** A landing page row's HTML for a language: `texts[language]` is the HTML, or `{ html, title? }`. */
-const landingHtmlOf = (recipient: TrackedRecipient): string | undefined => {
-  const texts = recipient.landingPageTexts as TextsOf<string | { html?: string }> | null;
+/** A landing page row's page for a language: `texts[language]` is the HTML, or `{ html, style?, title? }`. */
+const landingPageOf = (recipient: TrackedRecipient): StoredLandingPage | undefined => {
+  const texts = recipient.landingPageTexts as TextsOf<string | Partial<StoredLandingPage>> | null;
   if (!texts) return undefined;
   const entry = texts[recipient.language] ?? texts.en_us;
-  return typeof entry === 'string' ? entry : entry?.html;
+  const page: Partial<StoredLandingPage> | undefined = typeof entry === 'string' ? { html: entry } : entry;
+  return page?.html ? { html: page.html, style: page.style } : undefined;
 };
 
-const leadsToLandingPage = (recipient: TrackedRecipient) => recipient.vector === 'credential-harvest' && landingHtmlOf(recipient) !== undefined;
+const leadsToLandingPage = (recipient: TrackedRecipient) => recipient.vector === 'credential-harvest' && landingPageOf(recipient) !== undefined;
 
 export type TrackingRoutesOptions = {
   db: Db;
@@ -178,12 +179,12 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
     const recipient = await recipientOf(request, reply, token);
     if (!recipient) return reply;
     const via = viaOf(request);
-    const html = leadsToLandingPage(recipient) ? landingHtmlOf(recipient) : undefined;
-    if (!html) return reply.redirect(`/t/${token}${via ? `?via=${via}` : ''}`, 302);
+    const landingPage = leadsToLandingPage(recipient) ? landingPageOf(recipient) : undefined;
+    if (!landingPage) return reply.redirect(`/t/${token}${via ? `?via=${via}` : ''}`, 302);
     const beaconUrl = `/p/${token}.gif?page=l${via ? `&via=${via}` : ''}`;
     return reply
       .type('text/html; charset=utf-8')
-      .send(renderLandingPage({ html, company: recipient.company, firstName: recipient.firstName, action: `/l/${token}`, beaconUrl }));
+      .send(renderLandingPage({ ...landingPage, company: recipient.company, firstName: recipient.firstName, action: `/l/${token}`, beaconUrl }));
   });
 
   app.post<{ Params: { token: string }; Body: { filled?: string[] } | undefined }>('/l/:token', async (request, reply) => {
