@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CopyIcon } from '../../../components/icons';
+import { CopyIcon } from './icons';
 
 type CopyFieldProps = {
   label: string;
@@ -14,7 +14,7 @@ type CopyFieldProps = {
   helperText?: string;
 };
 
-/** A value to paste elsewhere: read-only, selectable, with a copy button that says what it did. */
+/** A value to paste elsewhere (an SSO setting, a SCIM token, a mail-filter header): read-only, selectable, with a copy button that says what it did. */
 export const CopyField = ({ label, value, testId, helperText }: CopyFieldProps) => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -29,7 +29,7 @@ export const CopyField = ({ label, value, testId, helperText }: CopyFieldProps) 
   };
 
   const statusText =
-    status === 'copied' ? t('onboardingWizard.copy.copied', { label }) : status === 'failed' ? t('onboardingWizard.copy.failed') : helperText;
+    status === 'copied' ? t('common.copy.copied', { label }) : status === 'failed' ? t('common.copy.failed') : helperText;
 
   return (
     <TextField
@@ -46,8 +46,8 @@ export const CopyField = ({ label, value, testId, helperText }: CopyFieldProps) 
           sx: { fontFamily: 'monospace', fontSize: '0.9rem' },
           endAdornment: (
             <InputAdornment position="end">
-              <Tooltip title={t('onboardingWizard.copy.copy', { label })}>
-                <IconButton aria-label={t('onboardingWizard.copy.copy', { label })} onClick={() => void copy()} edge="end">
+              <Tooltip title={t('common.copy.copy', { label })}>
+                <IconButton aria-label={t('common.copy.copy', { label })} onClick={() => void copy()} edge="end">
                   <CopyIcon fontSize="small" />
                 </IconButton>
               </Tooltip>

@@ -13,11 +13,11 @@ import type { IssuedScimToken, OnboardingWizard } from '@vigil/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { CopyField } from '../../../components/copy-field';
 import { messageOf } from '../../../lib/api-client';
 import { useIssueScimToken } from '../api/issue-scim-token';
 import { useRevokeScimToken } from '../api/revoke-scim-token';
 import { formatDay } from '../model/format';
-import { CopyField } from './copy-field';
 
 type ScimTokenPanelProps = { wizard: OnboardingWizard; tokenLabel: string };
 

@@ -7,8 +7,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { CopyField } from '../../../components/copy-field';
 import { paths } from '../../../config/paths';
-import { CopyField } from './copy-field';
 import { InstructionList } from './instruction-list';
 import { NotConnectedNotice } from './not-connected-notice';
 import { ScimTokenPanel } from './scim-token-panel';

@@ -14,9 +14,9 @@ describe('FilterAllowList', () => {
     renderSignedIn(FilterAllowList);
     expect(await screen.findByTestId('filter-header-name')).toHaveValue('X-Vigil-Simulation');
     expect(screen.getByTestId('filter-header-value')).toHaveValue('q8Zr2V0b1xYw3T4u5S6r7Q8p9O0n1M2l');
-    fireEvent.click(screen.getByRole('button', { name: 'Copy the header value' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Header value' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('q8Zr2V0b1xYw3T4u5S6r7Q8p9O0n1M2l'));
-    expect(await screen.findByRole('status')).toHaveTextContent('Copied to the clipboard.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Copied Header value to the clipboard');
     const panel = screen.getByTestId('filter-allow-list');
     expect(within(panel).getByRole('heading', { name: 'Exchange Online' })).toBeInTheDocument();
     expect(within(panel).getByRole('heading', { name: 'Google Workspace' })).toBeInTheDocument();

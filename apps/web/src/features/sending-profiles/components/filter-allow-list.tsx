@@ -6,61 +6,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CopyIcon } from '../../../components/icons';
+import { CopyField } from '../../../components/copy-field';
 import { SectionCard } from '../../../components/section-card';
 import { messageOf } from '../../../lib/api-client';
 import { usePhishingSettings } from '../api/get-phishing-settings';
 import { useRotateFilterSecret } from '../api/rotate-filter-secret';
-
-/** A read-only value with a copy button that says what it did. */
-const CopyableValue = ({ label, copyLabel, value, testId }: { label: string; copyLabel: string; value: string; testId: string }) => {
-  const { t } = useTranslation();
-  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setStatus('copied');
-    } catch {
-      setStatus('failed');
-    }
-  };
-  return (
-    <TextField
-      label={label}
-      value={value}
-      fullWidth
-      size="small"
-      helperText={status === 'copied' ? t('sendingProfiles.filter.copied') : status === 'failed' ? t('sendingProfiles.filter.copyFailed') : undefined}
-      onFocus={(event) => event.target.select()}
-      slotProps={{
-        formHelperText: { role: status === 'idle' ? undefined : 'status' },
-        htmlInput: { 'data-testid': testId, spellCheck: false },
-        input: {
-          readOnly: true,
-          sx: { fontFamily: 'monospace', fontSize: '0.9rem' },
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title={copyLabel}>
-                <IconButton aria-label={copyLabel} onClick={() => void copy()} edge="end">
-                  <CopyIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
-};
 
 const Steps = ({ title, steps }: { title: string; steps: string[] }) => (
   <Box component="section">
@@ -96,8 +51,8 @@ export const FilterAllowList = () => {
       {settings.data ? (
         <>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <CopyableValue label={t('sendingProfiles.filter.headerName')} copyLabel={t('sendingProfiles.filter.copyName')} value={settings.data.filterHeaderName} testId="filter-header-name" />
-            <CopyableValue label={t('sendingProfiles.filter.headerValue')} copyLabel={t('sendingProfiles.filter.copyValue')} value={settings.data.filterHeaderValue} testId="filter-header-value" />
+            <CopyField label={t('sendingProfiles.filter.headerName')} value={settings.data.filterHeaderName} testId="filter-header-name" />
+            <CopyField label={t('sendingProfiles.filter.headerValue')} value={settings.data.filterHeaderValue} testId="filter-header-value" />
           </Stack>
           {rotate.isSuccess ? <Alert severity="warning">{t('sendingProfiles.filter.rotated')}</Alert> : null}
           {rotate.isError ? <Alert severity="error">{messageOf(rotate.error)}</Alert> : null}
