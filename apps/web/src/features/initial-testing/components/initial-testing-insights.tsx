@@ -71,7 +71,8 @@ const RatesSection = ({ title, intro, firstColumn, rows, chartLabel, tableLabel,
     { data: rows.map((row) => row.failureRate), label: t('initialTestingInsights.summary.failureRate'), valueFormatter: (value: number | null) => format.rate(value), color: '#c2410c' },
     { data: rows.map((row) => row.reportRate), label: t('initialTestingInsights.summary.reportRate'), valueFormatter: (value: number | null) => format.rate(value), color: '#15803d' },
   ];
-  const rateAxis = [{ min: 0, max: 1, valueFormatter: (value: number) => format.percent(value) }];
+  // Rates from 0 to 100% in fifths: a wide chart would otherwise tick every 5%.
+  const rateAxis = [{ min: 0, max: 1, tickNumber: 5, valueFormatter: (value: number) => format.percent(value) }];
   const labels = rows.map((row) => row.label);
   return (
     <SectionCard title={title} intro={intro} testId={testId}>
