@@ -1,4 +1,5 @@
 import type { PersonalUserData } from '@vigil/contracts';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 
@@ -38,4 +39,11 @@ export const renderSignedIn = (routes: RouteObject[], path: string) => {
     return { ok: true, code: 200 };
   });
   return { fake, ...renderRoutes(routes, path, { sdk: fake.sdk }) };
+};
+
+/** Mounts one page's component at `path` with a session already signed in. */
+export const renderPageSignedIn = (Component: ComponentType, path: string) => {
+  const fake = createFakeAuthSdk();
+  fake.signIn(undefined, 'session.jwt');
+  return renderRoutes([{ path, Component }], path, { sdk: fake.sdk });
 };

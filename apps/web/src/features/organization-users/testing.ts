@@ -1,34 +1,8 @@
 import type { ComponentType } from 'react';
 import type { OrganizationAdmin, OrganizationUser, OrganizationUsers } from '@vigil/contracts';
-import { vi } from 'vitest';
 
 import { createFakeAuthSdk } from '../../testing/fake-auth-sdk';
-import { json } from '../../testing/signed-in';
 import { renderRoutes } from '../../testing/test-utils';
-
-/** One call our API received: method, address and parsed JSON body. */
-export type ApiCall = { method: string; url: URL; body: unknown };
-type Handler = (call: ApiCall) => Response | Promise<Response>;
-
-/**
- * Answers our API at the fetch level with a handler per `METHOD /path/` (the query is the handler's
- * to read). Anything else answers 404 in the API's error shape. Returns every call, in order.
- */
-export const serveApi = (handlers: Record<string, Handler>) => {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${url.pathname}`];
-      if (!handler) return json({ error: { code: 'NOT_FOUND', message: `No route ${call.method} ${url.pathname}` } }, 404);
-      return handler(call);
-    }),
-  );
-  return calls;
-};
 
 let sequence = 0;
 const nextId = () => `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;

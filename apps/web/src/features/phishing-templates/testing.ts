@@ -1,32 +1,4 @@
 import type { PhishingTemplate, PhishingTemplatePreview, PhishingTemplateSummary } from '@vigil/contracts';
-import type { ComponentType } from 'react';
-import { vi } from 'vitest';
-
-import { createFakeAuthSdk } from '../../testing/fake-auth-sdk';
-import { json } from '../../testing/signed-in';
-import { renderRoutes } from '../../testing/test-utils';
-
-export { json };
-
-/** One call our API received: method, address (with its query) and parsed JSON body. */
-export type ApiCall = { method: string; url: URL; body: unknown };
-
-/** Answers our API at the fetch level with a handler per `METHOD /path/`; anything else is a 404. */
-export const serveApi = (handlers: Record<string, (call: ApiCall) => Response>) => {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      const call = { method: init?.method ?? 'GET', url, body };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${url.pathname}`];
-      return handler ? handler(call) : json({ error: { code: 'NOT_FOUND', message: `No route ${call.method} ${url.pathname}` } }, 404);
-    }),
-  );
-  return calls;
-};
 
 export const builtinId = '00000000-0000-4000-8000-000000000001';
 export const ownId = '00000000-0000-4000-8000-000000000002';
@@ -81,10 +53,3 @@ export const buildPreview = (overrides: Partial<PhishingTemplatePreview> = {}): 
   redFlags: [{ cue: 'tactics', title: 'A deadline of today', explanation: 'Pressure to act quickly is the hook.' }],
   ...overrides,
 });
-
-/** Mounts a component with a signed-in session, as the testing page does. */
-export const renderSignedIn = (Component: ComponentType) => {
-  const fake = createFakeAuthSdk();
-  fake.signIn(undefined, 'session.jwt');
-  return renderRoutes([{ path: '/configure/testing/', Component }], '/configure/testing/', { sdk: fake.sdk });
-};

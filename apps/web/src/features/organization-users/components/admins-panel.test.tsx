@@ -3,7 +3,8 @@ import type { OrganizationAdmins } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json } from '../../../testing/signed-in';
-import { buildAdmin, buildUser, renderSignedInPanel, serveApi } from '../testing';
+import { serveApi } from '../../../testing/serve-api';
+import { buildAdmin, buildUser, renderSignedInPanel } from '../testing';
 import { AdminsPanel } from './admins-panel';
 
 const me = buildAdmin({ firstName: 'Sam', lastName: 'Super', role: 'Superadmin', isYou: true, can: { changeRole: false, remove: false } });

@@ -3,7 +3,8 @@ import type { OrganizationUser } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json } from '../../../testing/signed-in';
-import { buildUser, buildUserPage, renderSignedInPanel, serveApi } from '../testing';
+import { serveApi } from '../../../testing/serve-api';
+import { buildUser, buildUserPage, renderSignedInPanel } from '../testing';
 import { UserFormDialog } from './user-form-dialog';
 
 const finance = { id: '00000000-0000-4000-8000-0000000000d1', name: 'Finance', peopleCount: 2 };

@@ -3,7 +3,8 @@ import type { UsersImportPreview, UsersImportResult } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json } from '../../../testing/signed-in';
-import { renderSignedInPanel, serveApi } from '../testing';
+import { serveApi } from '../../../testing/serve-api';
+import { renderSignedInPanel } from '../testing';
 import { UsersImportDialog } from './users-import-dialog';
 
 const csv = 'first_name,last_name,email\nNia,New,nia@acme.example\nBad,Row,not-an-email\n';

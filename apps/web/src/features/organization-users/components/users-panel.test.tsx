@@ -3,7 +3,8 @@ import type { OrganizationDepartments } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json } from '../../../testing/signed-in';
-import { buildUser, buildUserPage, renderSignedInPanel, serveApi, type ApiCall } from '../testing';
+import { serveApi, type ApiCall } from '../../../testing/serve-api';
+import { buildUser, buildUserPage, renderSignedInPanel } from '../testing';
 import { UsersPanel } from './users-panel';
 
 const departments: OrganizationDepartments = {

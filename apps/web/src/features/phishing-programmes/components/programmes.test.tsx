@@ -2,17 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PhishingProgramme } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { createFakeAuthSdk } from '../../../testing/fake-auth-sdk';
 import { serveApi } from '../../../testing/serve-api';
-import { json } from '../../../testing/signed-in';
-import { renderRoutes } from '../../../testing/test-utils';
+import { json, renderPageSignedIn } from '../../../testing/signed-in';
 import { Programmes } from './programmes';
 
-const render = () => {
-  const fake = createFakeAuthSdk();
-  fake.signIn(undefined, 'session.jwt');
-  return renderRoutes([{ path: '/configure/testing/schedule/', Component: Programmes }], '/configure/testing/schedule/', { sdk: fake.sdk });
-};
+const render = () => renderPageSignedIn(Programmes, '/configure/testing/schedule/');
 
 const programme = (overrides: Partial<PhishingProgramme> = {}): PhishingProgramme => ({
   id: '00000000-0000-4000-8000-000000000010',

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { json, renderSignedIn, serveApi } from '../testing';
+import { serveApi } from '../../../testing/serve-api';
+import { json, renderPageSignedIn } from '../../../testing/signed-in';
 import { LandingPageList } from './landing-page-list';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +16,7 @@ describe('LandingPageList', () => {
         json({ items: [{ id: pageId, source: 'builtin', name: 'Office sign-in', description: 'A cloud office sign-in lookalike.', languages: ['en_us'], fields: [{ name: 'email', kind: 'identifier' }, { name: 'password', kind: 'password' }] }] }),
       [`GET /api/landing-pages/${pageId}/preview/`]: () => json({ language: 'en_us', title: 'Sign in', html: '<!doctype html><title>Sign in</title><p>Northwind</p>' }),
     });
-    renderSignedIn(LandingPageList);
+    renderPageSignedIn(LandingPageList, '/configure/testing/');
     const card = await screen.findByTestId('landing-page-card');
     expect(within(card).getByText('Asks for: user name or email, password')).toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: 'Preview' }));
@@ -26,7 +27,7 @@ describe('LandingPageList', () => {
 
   it('says when there are no pages', async () => {
     serveApi({ 'GET /api/landing-pages/': () => json({ items: [] }) });
-    renderSignedIn(LandingPageList);
+    renderPageSignedIn(LandingPageList, '/configure/testing/');
     expect(await screen.findByText(/No landing pages yet/)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { buildTemplate, json, ownId, renderSignedIn, serveApi } from '../testing';
+import { serveApi } from '../../../testing/serve-api';
+import { json, renderPageSignedIn } from '../../../testing/signed-in';
+import { buildTemplate, ownId } from '../testing';
 import { TemplateEditorDialog } from './template-editor-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,7 +13,7 @@ const own = buildTemplate({ id: ownId, source: 'custom', vector: 'email-link', l
 describe('TemplateEditorDialog', () => {
   it('refuses a control character in the subject on the field, before asking the server', async () => {
     const calls = serveApi({ 'GET /api/landing-pages/': () => json({ items: [] }) });
-    renderSignedIn(() => <TemplateEditorDialog template={own} onClose={() => {}} onSaved={() => {}} />);
+    renderPageSignedIn(() => <TemplateEditorDialog template={own} onClose={() => {}} onSaved={() => {}} />, '/configure/testing/');
     const dialog = await screen.findByRole('dialog', { name: 'Edit template' });
     const subject = within(dialog).getByRole('textbox', { name: 'Subject' });
     // A one-line field drops a pasted line break itself; a tab shows the same rule at work.
@@ -27,7 +29,7 @@ describe('TemplateEditorDialog', () => {
       'GET /api/landing-pages/': () => json({ items: [] }),
       [`PATCH /api/phishing-templates/${ownId}/`]: () => json({ template: own, changes: [] }),
     });
-    renderSignedIn(() => <TemplateEditorDialog template={own} onClose={() => {}} onSaved={onSaved} />);
+    renderPageSignedIn(() => <TemplateEditorDialog template={own} onClose={() => {}} onSaved={onSaved} />, '/configure/testing/');
     const dialog = await screen.findByRole('dialog', { name: 'Edit template' });
     const body = within(dialog).getByRole('textbox', { name: 'HTML body' });
     fireEvent.change(body, { target: { value: '<p>New words <a href="{{link}}">here</a></p>' } });

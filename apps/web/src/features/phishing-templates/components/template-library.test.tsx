@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { buildPreview, buildSummary, buildTemplate, builtinId, json, ownId, renderSignedIn, serveApi } from '../testing';
+import { serveApi } from '../../../testing/serve-api';
+import { json, renderPageSignedIn } from '../../../testing/signed-in';
+import { buildPreview, buildSummary, buildTemplate, builtinId, ownId } from '../testing';
 import { TemplateLibrary } from './template-library';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,7 +14,7 @@ const list = (items = [buildSummary(), buildSummary({ id: ownId, source: 'custom
 describe('TemplateLibrary', () => {
   it('shows each template with its category, vector, difficulty in words and languages, and filters by the server', async () => {
     const calls = serveApi({ 'GET /api/phishing-templates/': () => list() });
-    renderSignedIn(TemplateLibrary);
+    renderPageSignedIn(TemplateLibrary, '/configure/testing/');
     const cards = await screen.findAllByTestId('template-card');
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
@@ -30,7 +32,7 @@ describe('TemplateLibrary', () => {
 
   it('says what to do when nothing matches', async () => {
     serveApi({ 'GET /api/phishing-templates/': () => list([]) });
-    renderSignedIn(TemplateLibrary);
+    renderPageSignedIn(TemplateLibrary, '/configure/testing/');
     expect(await screen.findByText(/No template matches these filters/)).toBeInTheDocument();
   });
 
@@ -40,7 +42,7 @@ describe('TemplateLibrary', () => {
       [`GET /api/phishing-templates/${builtinId}/`]: () => json(buildTemplate()),
       [`GET /api/phishing-templates/${builtinId}/preview/`]: () => json(buildPreview()),
     });
-    renderSignedIn(TemplateLibrary);
+    renderPageSignedIn(TemplateLibrary, '/configure/testing/');
     fireEvent.click((await screen.findAllByTestId('template-card'))[0]!.querySelector('button')!);
     const dialog = await screen.findByRole('dialog');
     const frame = await within(dialog).findByTitle('Preview of the lure as you would receive it');
@@ -61,7 +63,7 @@ describe('TemplateLibrary', () => {
       [`GET /api/phishing-templates/${ownId}/preview/`]: () => json(buildPreview()),
       [`POST /api/phishing-templates/${ownId}/approve/`]: () => json({ template: buildTemplate({ id: ownId, ...draft, status: 'active' }), changes: [] }),
     });
-    renderSignedIn(TemplateLibrary);
+    renderPageSignedIn(TemplateLibrary, '/configure/testing/');
     const [card] = await screen.findAllByTestId('template-card');
     expect(card).toHaveTextContent('Draft — approve');
     fireEvent.click(card!.querySelector('button')!);
@@ -78,7 +80,7 @@ describe('TemplateLibrary', () => {
       'GET /api/landing-pages/': () => json({ items: [] }),
       'POST /api/phishing-templates/import-eml/': () => json({ template: draft, changes: [{ field: 'html', change: '1 link now leads to {{link}}' }] }, 201),
     });
-    renderSignedIn(TemplateLibrary);
+    renderPageSignedIn(TemplateLibrary, '/configure/testing/');
     await screen.findAllByTestId('template-card');
     fireEvent.change(screen.getByTestId('eml-input'), { target: { files: [new File(['From: a@b.example\r\n\r\nhi'], 'lure.eml', { type: 'message/rfc822' })] } });
     expect(await screen.findByText('1 link now leads to {{link}}')).toBeInTheDocument();

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { buildPhishingSettings, json, renderSignedIn, serveApi } from '../testing';
+import { serveApi } from '../../../testing/serve-api';
+import { json, renderPageSignedIn } from '../../../testing/signed-in';
+import { buildPhishingSettings } from '../testing';
 import { FilterAllowList } from './filter-allow-list';
 
 describe('FilterAllowList', () => {
@@ -11,7 +13,7 @@ describe('FilterAllowList', () => {
     serveApi({ 'GET /api/phishing-settings/': () => json(buildPhishingSettings()) });
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    renderSignedIn(FilterAllowList);
+    renderPageSignedIn(FilterAllowList, '/configure/testing/');
     expect(await screen.findByTestId('filter-header-name')).toHaveValue('X-Vigil-Simulation');
     expect(screen.getByTestId('filter-header-value')).toHaveValue('q8Zr2V0b1xYw3T4u5S6r7Q8p9O0n1M2l');
     fireEvent.click(screen.getByRole('button', { name: 'Copy Header value' }));
@@ -28,7 +30,7 @@ describe('FilterAllowList', () => {
       'GET /api/phishing-settings/': () => json(buildPhishingSettings()),
       'POST /api/phishing-settings/rotate-filter-secret/': () => json(buildPhishingSettings({ filterHeaderValue: 'new-secret-value-0123456789abcdefghij' })),
     });
-    renderSignedIn(FilterAllowList);
+    renderPageSignedIn(FilterAllowList, '/configure/testing/');
     fireEvent.click(await screen.findByRole('button', { name: 'Replace the secret value' }));
     const dialog = screen.getByRole('dialog', { name: 'Replace the secret value?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Replace' }));

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { buildProfile, json, renderSignedIn, serveApi } from '../testing';
+import { serveApi } from '../../../testing/serve-api';
+import { json, renderPageSignedIn } from '../../../testing/signed-in';
+import { buildProfile } from '../testing';
 import { SendingProfiles } from './sending-profiles';
 
 const profile = buildProfile();
@@ -13,13 +15,13 @@ describe('SendingProfiles', () => {
 
   it('says what to do when there is no profile yet', async () => {
     serveApi({ 'GET /api/sending-profiles/': () => json({ items: [] }) });
-    renderSignedIn(SendingProfiles);
+    renderPageSignedIn(SendingProfiles, '/configure/testing/');
     expect(await screen.findByTestId('sending-profiles-empty')).toHaveTextContent('No sending profiles yet. Add the SMTP server');
   });
 
   it('lists profiles with whether a password is set, never a password', async () => {
     serveApi({ 'GET /api/sending-profiles/': () => json({ items: [profile, buildProfile({ id: '00000000-0000-4000-8000-000000000002', name: 'Plain relay', hasPassword: false, security: 'none', port: 25, activeCampaigns: 2, can: { edit: true, archive: false, test: true } })] }) });
-    renderSignedIn(SendingProfiles);
+    renderPageSignedIn(SendingProfiles, '/configure/testing/');
     const rows = await screen.findAllByTestId('sending-profile-row');
     expect(rows[0]).toHaveTextContent('smtp.relay.example:587');
     expect(rows[0]).toHaveTextContent('STARTTLS · Password set');
@@ -38,7 +40,7 @@ describe('SendingProfiles', () => {
           ? json({ error: { code: 'VALIDATION_FAILED', message: 'host', details: [{ field: 'body.host', problem: 'is a cloud metadata address, which outbound connections may never reach' }] } }, 400)
           : json(buildProfile({ name: 'New relay' }), 201),
     });
-    renderSignedIn(SendingProfiles);
+    renderPageSignedIn(SendingProfiles, '/configure/testing/');
     await screen.findByTestId('sending-profiles-empty');
     fireEvent.click(screen.getByRole('button', { name: 'Add sending profile' }));
     const dialog = screen.getByRole('dialog', { name: 'Add a sending profile' });
@@ -69,7 +71,7 @@ describe('SendingProfiles', () => {
 
   it('checks the form with the contract before sending anything', async () => {
     const calls = serveApi({ 'GET /api/sending-profiles/': () => json({ items: [] }) });
-    renderSignedIn(SendingProfiles);
+    renderPageSignedIn(SendingProfiles, '/configure/testing/');
     await screen.findByTestId('sending-profiles-empty');
     fireEvent.click(screen.getByRole('button', { name: 'Add sending profile' }));
     const dialog = screen.getByRole('dialog', { name: 'Add a sending profile' });
@@ -87,7 +89,7 @@ describe('SendingProfiles', () => {
       'GET /api/sending-profiles/': () => json({ items: [profile] }),
       'PATCH /api/sending-profiles/00000000-0000-4000-8000-000000000001/': () => json(profile),
     });
-    renderSignedIn(SendingProfiles);
+    renderPageSignedIn(SendingProfiles, '/configure/testing/');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Lookalike relay' }));
     let dialog = screen.getByRole('dialog', { name: 'Edit Lookalike relay' });
     expect(within(dialog).getByLabelText(/^Change password/)).toHaveValue('');
@@ -114,7 +116,7 @@ describe('SendingProfiles', () => {
           ? json({ delivered: false, to: 'marcus@acme.example', problem: 'auth', message: 'Invalid login: 535 5.7.8 Authentication credentials invalid', smtpResponse: '535 5.7.8 Authentication credentials invalid' })
           : json({ delivered: true, to: 'deliverability@acme.example', messageId: '<test-1@acme.example>', smtpResponse: '250 2.0.0 OK queued' }),
     });
-    renderSignedIn(SendingProfiles);
+    renderPageSignedIn(SendingProfiles, '/configure/testing/');
     fireEvent.click(await screen.findByRole('button', { name: 'Send test email through Lookalike relay' }));
     const dialog = screen.getByRole('dialog', { name: 'Send a test email through Lookalike relay' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send test email' }));
@@ -138,7 +140,7 @@ describe('SendingProfiles', () => {
       'DELETE /api/sending-profiles/00000000-0000-4000-8000-000000000001/': () =>
         ++attempt === 1 ? json({ error: { code: 'CONFLICT', message: '1 campaign(s) still send through this profile' } }, 409) : json(buildProfile({ archivedAt: '2026-01-06T09:00:00Z' })),
     });
-    renderSignedIn(SendingProfiles);
+    renderPageSignedIn(SendingProfiles, '/configure/testing/');
     fireEvent.click(await screen.findByRole('button', { name: 'Archive Lookalike relay' }));
     const dialog = screen.getByRole('dialog', { name: 'Archive Lookalike relay?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));

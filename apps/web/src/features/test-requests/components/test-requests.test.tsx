@@ -2,17 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TestRequest } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { createFakeAuthSdk } from '../../../testing/fake-auth-sdk';
 import { serveApi } from '../../../testing/serve-api';
-import { json } from '../../../testing/signed-in';
-import { renderRoutes } from '../../../testing/test-utils';
+import { json, renderPageSignedIn } from '../../../testing/signed-in';
 import { TestRequests } from './test-requests';
 
-const render = () => {
-  const fake = createFakeAuthSdk();
-  fake.signIn(undefined, 'session.jwt');
-  return renderRoutes([{ path: '/configure/testing/request/', Component: TestRequests }], '/configure/testing/request/', { sdk: fake.sdk });
-};
+const render = () => renderPageSignedIn(TestRequests, '/configure/testing/request/');
 
 const scenario = 'A supplier says its bank details changed and asks accounts payable to confirm through a link.';
 const request = (overrides: Partial<TestRequest> = {}): TestRequest => ({
