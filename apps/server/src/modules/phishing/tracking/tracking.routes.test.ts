@@ -12,8 +12,11 @@ let nextAddress = 1;
 /** Each test its own address, so the per-address limit of one test never reaches another's. */
 const fromNewAddress = () => `198.51.100.${nextAddress++}`;
 
-const eventsOf = (recipientId: string) =>
-  t.db.select({ type: events.type, data: events.data, organizationId: events.organizationId }).from(events).where(eq(events.recipientId, recipientId)).orderBy(asc(events.id));
+// Hits are answered before their batch reaches the log: read it once the writer has flushed.
+const eventsOf = async (recipientId: string) => {
+  await t.app.eventWriter.flush();
+  return t.db.select({ type: events.type, data: events.data, organizationId: events.organizationId }).from(events).where(eq(events.recipientId, recipientId)).orderBy(asc(events.id));
+};
 
 const beaconOf = (html: string) => /<img class="beacon" src="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
 
@@ -238,6 +241,7 @@ describe('tenancy', () => {
     expect(page.body).toContain('Alpha Tracking');
     expect(page.body).not.toContain('Bravo Tracking');
     expect(page.body).not.toContain(b.recipient.id);
+    await t.app.eventWriter.flush();
     const written = await t.db.select({ organizationId: events.organizationId, recipientId: events.recipientId }).from(events).where(eq(events.recipientId, a.recipient.id));
     expect(written).toEqual([{ organizationId: a.org.id, recipientId: a.recipient.id }]);
     expect(await t.db.select().from(events).where(and(eq(events.organizationId, b.org.id)))).toEqual([]);

@@ -123,7 +123,10 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
     const rule = detectScanner({ link, method: request.method, headers: request.headers, ip: request.ip, at, sentAt: recipient.sentAt, earlierHits }, signatures);
     const types = rule ? [machineType] : personTypes;
     const base = { organizationId: recipient.organizationId, personId: recipient.personId, campaignId: recipient.campaignId, recipientId: recipient.id, occurredAt: at };
-    await Promise.all(types.map((type) => writer.append({ ...base, type, data: { link, ...(rule ? { rule } : {}), ...data } })));
+    // Queued, not awaited: the answer does not wait for the batch to reach the log (the writer
+    // flushes within 100 ms, and on a graceful shutdown); a batch that cannot be written is logged.
+    // Later hits of the same recipient still see it (`pendingFor`) when they look for a burst.
+    void Promise.all(types.map((type) => writer.append({ ...base, type, data: { link, ...(rule ? { rule } : {}), ...data } }))).catch(() => undefined);
     return rule;
   };
 

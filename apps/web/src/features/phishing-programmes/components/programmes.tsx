@@ -67,6 +67,7 @@ export const Programmes = () => {
   const [open, setOpen] = useState<Open>(null);
   const departmentName = (id: string) => departments.data?.find((department) => department.id === id)?.name ?? '…';
   const items = programmes.data?.items ?? [];
+  const timeZone = programmes.data?.timeZone ?? 'UTC';
 
   return (
     <SectionCard title={t('phishingProgrammes.title')} intro={t('phishingProgrammes.intro')} testId="phishing-programmes">
@@ -103,7 +104,7 @@ export const Programmes = () => {
                   </TableCell>
                   <TableCell>{programme.departmentIds.length === 0 ? t('phishingProgrammes.wholeOrganization') : programme.departmentIds.map(departmentName).join(', ')}</TableCell>
                   <TableCell>{t(`phishingProgrammes.cadence.${programme.cadence}`)}</TableCell>
-                  <TableCell>{programme.active ? formatRun(programme.nextRunAt, i18n.language, programmes.data.timeZone) : t('phishingProgrammes.pausedNoRun')}</TableCell>
+                  <TableCell>{programme.active ? formatRun(programme.nextRunAt, i18n.language, timeZone) : t('phishingProgrammes.pausedNoRun')}</TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1} sx={{ whiteSpace: 'nowrap' }}>
                       <Button size="small" onClick={() => setOpen({ kind: 'edit', programme })} aria-label={t('phishingProgrammes.actions.editNamed', { name: programme.name })}>
