@@ -121,6 +121,7 @@ describe(`campaigns (${admin.email}, admin)`, () => {
     }
     await expect.poll(() => dialog.getByTestId('audience-count').textContent()).toContain('2 people will receive a lure');
     await dialog.getByRole('spinbutton', { name: 'Spread over' }).fill('0');
+    await expectNoSeriousViolations(page, { name: 'the campaign form', include: '[role="dialog"]' });
     await screenshot(page, 'campaigns-create-dialog-1280');
 
     await dialog.getByRole('button', { name: 'Save and launch…' }).click();
