@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -17,6 +16,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { ChoicesField } from '../../../components/choices-field';
 import { messageOf } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useProgrammeDepartmentChoices, useProgrammeProfileChoices, useProgrammeTemplateChoices } from '../api/get-programme-choices';
@@ -93,22 +93,17 @@ export const ProgrammeFormDialog = ({ programme, onClose }: ProgrammeFormDialogP
             <Controller
               name="departmentIds"
               control={control}
-              render={({ field }) => {
-                const options = departments.data ?? [];
-                return (
-                  <Autocomplete
-                    multiple
-                    options={options}
-                    loading={departments.isPending}
-                    getOptionLabel={(option) => option.name}
-                    value={options.filter((option) => (field.value ?? []).includes(option.id))}
-                    onChange={(_, chosen) => field.onChange(chosen.map((option) => option.id))}
-                    renderInput={(params) => (
-                      <TextField {...params} label={t('phishingProgrammes.form.departments')} error={Boolean(problem('departmentIds'))} helperText={problem('departmentIds') ?? t('phishingProgrammes.form.departmentsHelp')} />
-                    )}
-                  />
-                );
-              }}
+              render={({ field }) => (
+                <ChoicesField
+                  label={t('phishingProgrammes.form.departments')}
+                  options={departments.data}
+                  loading={departments.isPending}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={problem('departmentIds')}
+                  helperText={t('phishingProgrammes.form.departmentsHelp')}
+                />
+              )}
             />
             <Controller
               name="adaptive"
@@ -118,27 +113,17 @@ export const ProgrammeFormDialog = ({ programme, onClose }: ProgrammeFormDialogP
             <Controller
               name="templateIds"
               control={control}
-              render={({ field }) => {
-                const options = templates.data ?? [];
-                return (
-                  <Autocomplete
-                    multiple
-                    options={options}
-                    loading={templates.isPending}
-                    getOptionLabel={(option) => option.name}
-                    value={options.filter((option) => (field.value ?? []).includes(option.id))}
-                    onChange={(_, chosen) => field.onChange(chosen.map((option) => option.id))}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label={t('phishingProgrammes.form.templates')}
-                        error={Boolean(problem('templateIds'))}
-                        helperText={problem('templateIds') ?? (adaptive ? t('phishingProgrammes.form.templatesAdaptiveHelp') : t('phishingProgrammes.form.templatesFixedHelp'))}
-                      />
-                    )}
-                  />
-                );
-              }}
+              render={({ field }) => (
+                <ChoicesField
+                  label={t('phishingProgrammes.form.templates')}
+                  options={templates.data}
+                  loading={templates.isPending}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={problem('templateIds')}
+                  helperText={adaptive ? t('phishingProgrammes.form.templatesAdaptiveHelp') : t('phishingProgrammes.form.templatesFixedHelp')}
+                />
+              )}
             />
             <Controller
               name="sendingProfileId"

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { ChoicesField } from '../../../components/choices-field';
 import { EmptyState } from '../../../components/empty-state';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
@@ -84,20 +84,17 @@ const RequestForm = ({ llmConfigured }: { llmConfigured: boolean }) => {
           <Controller
             name="departmentIds"
             control={control}
-            render={({ field }) => {
-              const options = departments.data ?? [];
-              return (
-                <Autocomplete
-                  multiple
-                  options={options}
-                  loading={departments.isPending}
-                  getOptionLabel={(option) => option.name}
-                  value={options.filter((option) => (field.value ?? []).includes(option.id))}
-                  onChange={(_, chosen) => field.onChange(chosen.map((option) => option.id))}
-                  renderInput={(params) => <TextField {...params} label={t('testRequests.form.departments')} error={Boolean(problem('departmentIds'))} helperText={problem('departmentIds') ?? t('testRequests.form.departmentsHelp')} />}
-                />
-              );
-            }}
+            render={({ field }) => (
+              <ChoicesField
+                label={t('testRequests.form.departments')}
+                options={departments.data}
+                loading={departments.isPending}
+                value={field.value}
+                onChange={field.onChange}
+                error={problem('departmentIds')}
+                helperText={t('testRequests.form.departmentsHelp')}
+              />
+            )}
           />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" loading={create.isPending}>
