@@ -190,3 +190,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     callbackNumber: e.CALLBACK_NUMBER,
   });
 };
+
+/**
+ * The configuration a process starts with (the server, a worker): a wrong setting ends the process
+ * with code 1 and the message naming it, not a stack trace.
+ */
+export const loadConfigOrExit = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+};

@@ -1,7 +1,7 @@
 import { applyAuthMigrations, createAuthManagement } from '@vigil/auth-provider';
 import { applyMigrations, openDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { closeGracefully } from './lib/graceful-shutdown.ts';
 import { buildPhishApp } from './phish-app.ts';
 import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
@@ -10,16 +10,7 @@ import { syncBuiltinContent } from './modules/phishing/builtin-content.ts';
 import { startInboundSmtp } from './modules/phishing/replies/inbound-smtp.ts';
 
 const start = async () => {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const connection = await openDatabase(
     config.database.kind === 'postgres'

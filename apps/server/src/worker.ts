@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
 import { applyAuthMigrations } from '@vigil/auth-provider';
 import { applyMigrations, openDatabase } from '@vigil/db';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { jobDefinitions } from './job-registry.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -16,16 +16,7 @@ import { jobsPlugin } from './plugins/jobs.ts';
  * JOBS_IN_PROCESS=false then only enqueue.
  */
 const start = async () => {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.database.kind !== 'postgres') {
     console.error('npm run worker needs DATABASE_URL: the embedded database belongs to one process, and `npm start` runs the jobs itself.');
     process.exit(1);
