@@ -46,8 +46,12 @@ const CampaignRow = ({ campaign, onOpen }: { campaign: Campaign; onOpen: (open: 
         <CampaignStatusChip status={campaign.status} />
       </TableCell>
       <TableCell>{t(`campaigns.kinds.${campaign.kind}`)}</TableCell>
-      <TableCell>{format.dateTime(campaign.launchedAt)}</TableCell>
-      <TableCell>{format.dateTime(campaign.completedAt)}</TableCell>
+      <TableCell title={campaign.launchedAt ? format.dateTime(campaign.launchedAt) : undefined} sx={{ whiteSpace: 'nowrap' }}>
+        {format.date(campaign.launchedAt)}
+      </TableCell>
+      <TableCell title={campaign.completedAt ? format.dateTime(campaign.completedAt) : undefined} sx={{ whiteSpace: 'nowrap' }}>
+        {format.date(campaign.completedAt)}
+      </TableCell>
       <TableCell>{campaign.status === 'draft' ? null : <SendProgress counts={counts} name={campaign.name} />}</TableCell>
       <TableCell align="right">{format.percent(percentOf(counts.clicked, counts.sent))}</TableCell>
       <TableCell align="right">{format.percent(percentOf(counts.submitted, counts.sent))}</TableCell>
@@ -118,10 +122,10 @@ export const Campaigns = () => {
       ) : null}
       {items.length > 0 ? (
         <ScrollableTableContainer label={t('campaigns.title')}>
-          <Table size="small" sx={{ minWidth: 1100 }}>
+          <Table size="small" sx={{ minWidth: 1000 }}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ minWidth: 200 }}>{t('campaigns.columns.name')}</TableCell>
+                <TableCell sx={{ minWidth: 180 }}>{t('campaigns.columns.name')}</TableCell>
                 <TableCell>{t('campaigns.columns.status')}</TableCell>
                 <TableCell>{t('campaigns.columns.kind')}</TableCell>
                 <TableCell>{t('campaigns.columns.launched')}</TableCell>
