@@ -19,7 +19,9 @@ describe('the phishing listener over plain http', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(String(response.headers['permissions-policy'])).toContain('camera=()');
+    // No page of the listener uses a browser feature: it denies all the admin app denies, and what the admin app keeps.
+    const policy = String(response.headers['permissions-policy']);
+    for (const feature of ['bluetooth', 'camera', 'usb', 'clipboard-read', 'clipboard-write', 'fullscreen', 'publickey-credentials-get']) expect(policy).toContain(`${feature}=()`);
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.headers['x-request-id']).toBeDefined();

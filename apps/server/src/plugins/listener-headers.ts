@@ -1,34 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-// The listener's pages use no browser feature at all, so it denies every one it can name (the admin
-// app keeps clipboard, fullscreen and passkeys, which its pages use).
-const deniedFeatures = [
-  'accelerometer',
-  'autoplay',
-  'browsing-topics',
-  'camera',
-  'clipboard-read',
-  'clipboard-write',
-  'display-capture',
-  'encrypted-media',
-  'fullscreen',
-  'geolocation',
-  'gyroscope',
-  'hid',
-  'idle-detection',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'payment',
-  'picture-in-picture',
-  'publickey-credentials-get',
-  'screen-wake-lock',
-  'serial',
-  'usb',
-  'xr-spatial-tracking',
-];
+import { listenerPermissionsPolicy } from '../lib/permissions-policy.ts';
 
 /**
  * The phishing listener's headers: a CSP that lets a landing page show itself and post its form back
@@ -58,9 +31,8 @@ export const listenerHeadersPlugin = fp(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false, preload: false } : false,
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
-    const permissionsPolicy = deniedFeatures.map((feature) => `${feature}=()`).join(', ');
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('permissions-policy', permissionsPolicy);
+      reply.header('permissions-policy', listenerPermissionsPolicy);
       reply.header('cache-control', 'no-store');
       reply.header('x-robots-tag', 'noindex, nofollow');
     });

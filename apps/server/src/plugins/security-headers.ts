@@ -1,30 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-// Powerful browser features Vigil never uses: denied to the app and anything it frames, so an
-// injected script or a hostile logo cannot ask for them. Clipboard and fullscreen stay allowed
-// (copying a SCIM token, the docs), and so do passkeys (they come with sign-in part 2).
-const deniedFeatures = [
-  'accelerometer',
-  'bluetooth',
-  'browsing-topics',
-  'camera',
-  'display-capture',
-  'geolocation',
-  'gyroscope',
-  'hid',
-  'idle-detection',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'payment',
-  'screen-wake-lock',
-  'serial',
-  'usb',
-  'xr-spatial-tracking',
-];
-const permissionsPolicy = deniedFeatures.map((feature) => `${feature}=()`).join(', ');
+import { adminPermissionsPolicy } from '../lib/permissions-policy.ts';
 
 /**
  * The headers every answer carries, whoever serves it (API, web app, provider, logos, health):
@@ -56,7 +33,7 @@ export const securityHeadersPlugin = fp(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
     });
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('permissions-policy', permissionsPolicy);
+      reply.header('permissions-policy', adminPermissionsPolicy);
     });
   },
   { name: 'security-headers' },
