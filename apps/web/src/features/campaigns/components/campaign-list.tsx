@@ -45,17 +45,17 @@ const CampaignRow = ({ campaign, onOpen }: { campaign: Campaign; onOpen: (open: 
       <TableCell>
         <CampaignStatusChip status={campaign.status} />
       </TableCell>
-      <TableCell>{t(`campaigns.kinds.${campaign.kind}`)}</TableCell>
+      <TableCell>{campaign.status === 'draft' ? null : <SendProgress counts={counts} name={campaign.name} />}</TableCell>
+      <TableCell align="right">{format.percent(percentOf(counts.clicked, counts.sent))}</TableCell>
+      <TableCell align="right">{format.percent(percentOf(counts.submitted, counts.sent))}</TableCell>
+      <TableCell align="right">{format.percent(percentOf(counts.reported, counts.sent))}</TableCell>
       <TableCell title={campaign.launchedAt ? format.dateTime(campaign.launchedAt) : undefined} sx={{ whiteSpace: 'nowrap' }}>
         {format.date(campaign.launchedAt)}
       </TableCell>
       <TableCell title={campaign.completedAt ? format.dateTime(campaign.completedAt) : undefined} sx={{ whiteSpace: 'nowrap' }}>
         {format.date(campaign.completedAt)}
       </TableCell>
-      <TableCell>{campaign.status === 'draft' ? null : <SendProgress counts={counts} name={campaign.name} />}</TableCell>
-      <TableCell align="right">{format.percent(percentOf(counts.clicked, counts.sent))}</TableCell>
-      <TableCell align="right">{format.percent(percentOf(counts.submitted, counts.sent))}</TableCell>
-      <TableCell align="right">{format.percent(percentOf(counts.reported, counts.sent))}</TableCell>
+      <TableCell>{t(`campaigns.kinds.${campaign.kind}`)}</TableCell>
       <TableCell align="right">
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           {campaign.can.launch ? (
@@ -127,13 +127,13 @@ export const Campaigns = () => {
               <TableRow>
                 <TableCell sx={{ minWidth: 180 }}>{t('campaigns.columns.name')}</TableCell>
                 <TableCell>{t('campaigns.columns.status')}</TableCell>
-                <TableCell>{t('campaigns.columns.kind')}</TableCell>
-                <TableCell>{t('campaigns.columns.launched')}</TableCell>
-                <TableCell>{t('campaigns.columns.completed')}</TableCell>
                 <TableCell>{t('campaigns.columns.progress')}</TableCell>
                 <TableCell align="right">{t('campaigns.columns.clicked')}</TableCell>
                 <TableCell align="right">{t('campaigns.columns.submitted')}</TableCell>
                 <TableCell align="right">{t('campaigns.columns.reported')}</TableCell>
+                <TableCell>{t('campaigns.columns.launched')}</TableCell>
+                <TableCell>{t('campaigns.columns.completed')}</TableCell>
+                <TableCell>{t('campaigns.columns.kind')}</TableCell>
                 <TableCell align="right">{t('campaigns.columns.actions')}</TableCell>
               </TableRow>
             </TableHead>
