@@ -2,8 +2,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { z } from 'zod';
-import { type TemplateLanguage, templateLanguageSchema, templateLanguages } from '@vigil/contracts';
-import { contentRoot, slugSchema, variablesIn } from '../templates/template-library.ts';
+import { type TemplateLanguage, templateLanguageSchema, templateLanguages, templateVariablesIn } from '@vigil/contracts';
+import { contentRoot, slugSchema } from '../templates/template-library.ts';
 
 /**
  * What a field asks for. The engine records only which fields were filled, never their values; the
@@ -58,7 +58,7 @@ const pageProblems = (file: string, language: TemplateLanguage, html: string, me
   const problems: string[] = [];
   if (!/^<!doctype html>/i.test(html.trimStart())) problems.push(`${file}: must start with <!doctype html>`);
   if (!/<\/head>/i.test(html)) problems.push(`${file}: needs a </head>, where the engine puts the page's style`);
-  for (const variable of variablesIn(html)) {
+  for (const variable of templateVariablesIn(html)) {
     if (!(landingPageVariables as readonly string[]).includes(variable)) problems.push(`${file}: uses {{${variable}}}; a page may use only {{${landingPageVariables.join('}} and {{')}}}`);
   }
   const { document } = new JSDOM(html).window;

@@ -2,15 +2,18 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
-  type AttackVector,
   type TemplateLanguage,
   attackVectorSchema,
+  isAttachmentVector,
+  isMailVector,
   phishCueCategorySchema,
-  premiseAlignmentSchema,
+  phishScaleSchema,
+  requiredPlaceholderOf,
   templateCategorySchema,
   templateLanguageSchema,
   templateLanguages,
   templateVariables,
+  templateVariablesIn,
 } from '@vigil/contracts';
 import { type NistDetectionDifficulty, nistDetectionDifficulty, templateDifficulty } from './phish-scale.ts';
 
@@ -19,7 +22,8 @@ export const contentRoot = resolve(import.meta.dirname, '../../../../../../conte
 
 export const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be lower-case words joined by hyphens' });
 
-const cueCount = z.int().min(0).max(20);
+// The built-in files are held to a higher bar than what an admin may save (the contract's schemas):
+// unknown keys are typos, and every lure has a real scenario, full bodies and at least two red flags.
 
 /** `template.json`: what the lure is, in every language. */
 export const templateMetadataSchema = z.strictObject({
@@ -30,11 +34,8 @@ export const templateMetadataSchema = z.strictObject({
   landingPage: slugSchema.optional(),
   /** The sender's address; `{{sender_domain}}` is the lookalike domain of the sending profile. */
   fromAddress: z.string().regex(/^[a-z0-9._-]+@(\{\{sender_domain\}\}|[a-z0-9.-]+\.[a-z]{2,})$/).optional(),
-  phishScale: z.strictObject({
-    /** How many cues of each NIST category the lure shows (in English; translations keep them). */
-    cues: z.strictObject({ errors: cueCount, technical: cueCount, visual: cueCount, language: cueCount, tactics: cueCount }),
-    premiseAlignment: premiseAlignmentSchema,
-  }),
+  /** How many cues of each NIST category the lure shows (in English; translations keep them), and how well its premise fits. */
+  phishScale: phishScaleSchema,
 });
 
 const redFlagSchema = z.strictObject({
@@ -68,21 +69,6 @@ export type LibraryTemplate = Readonly<{
   nistDifficulty: NistDetectionDifficulty;
 }>;
 
-const variablePattern = /\{\{\s*([^}]*?)\s*\}\}/g;
-export const variablesIn = (text: string) => [...text.matchAll(variablePattern)].map((match) => match[1]!);
-
-/** What each vector needs its words to carry, so the engine has somewhere to put the tracked link. */
-const requiredPlaceholder: Record<AttackVector, 'link' | 'qr_code' | 'callback_number' | undefined> = {
-  'email-link': 'link',
-  'credential-harvest': 'link',
-  'attachment-html': 'link',
-  'attachment-pdf': 'link',
-  'qr-code': 'qr_code',
-  reply: undefined,
-  sms: 'link',
-  callback: 'callback_number',
-};
-
 // Markup no lure needs and the sanitiser would strip anyway: caught here, at the source.
 const forbiddenMarkup = /<\s*(script|iframe|object|embed|form|input|style|link|meta|base)\b|\son[a-z]+\s*=|javascript:/i;
 
@@ -98,14 +84,14 @@ export const templateProblems = (id: string, metadata: TemplateMetadata, texts: 
     problems.push(`${id}: template.json landingPage is required for credential-harvest and only for it`);
   }
   if (metadata.landingPage && !landingPages.has(metadata.landingPage)) problems.push(`${id}: landing page ${metadata.landingPage} does not exist`);
-  const isEmail = !['sms'].includes(metadata.vector);
+  const isEmail = isMailVector(metadata.vector);
   if (isEmail && !metadata.fromAddress) problems.push(`${id}: template.json fromAddress is required for mail`);
   for (const [language, text] of Object.entries(texts) as [TemplateLanguage, TemplateText][]) {
     const file = `${id}/${language}.json`;
     const parts = { subject: text.subject, html: text.html, text: text.text, sms: text.sms, attachment: text.attachment?.html, fileName: text.attachment?.fileName, fromName: text.fromName };
     for (const [field, value] of Object.entries(parts)) {
       if (value === undefined) continue;
-      for (const variable of variablesIn(value)) {
+      for (const variable of templateVariablesIn(value)) {
         if (!(templateVariables as readonly string[]).includes(variable)) problems.push(`${file}: ${field} uses {{${variable}}}, which is not a template variable`);
       }
       if (forbiddenMarkup.test(value)) problems.push(`${file}: ${field} has markup a lure must not carry (scripts, frames, forms, styles or event handlers)`);
@@ -114,14 +100,14 @@ export const templateProblems = (id: string, metadata: TemplateMetadata, texts: 
       for (const field of ['fromName', 'subject', 'html', 'text'] as const) if (!text[field]) problems.push(`${file}: ${field} is required for mail`);
       if (text.sms) problems.push(`${file}: sms is only for the sms vector`);
     } else if (!text.sms) problems.push(`${file}: sms is required for the sms vector`);
-    const attached = metadata.vector === 'attachment-html' || metadata.vector === 'attachment-pdf';
+    const attached = isAttachmentVector(metadata.vector);
     if (attached !== (text.attachment !== undefined)) problems.push(`${file}: attachment is required for attachment vectors and only for them`);
     if (attached && text.attachment && !text.attachment.fileName.endsWith(metadata.vector === 'attachment-pdf' ? '.pdf' : '.html')) {
       problems.push(`${file}: attachment.fileName must end in .${metadata.vector === 'attachment-pdf' ? 'pdf' : 'html'}`);
     }
-    const needed = requiredPlaceholder[metadata.vector];
+    const needed = requiredPlaceholderOf[metadata.vector];
     const carrier = attached ? text.attachment?.html : isEmail ? text.html : text.sms;
-    if (needed && carrier !== undefined && !variablesIn(carrier).includes(needed)) {
+    if (needed && carrier !== undefined && !templateVariablesIn(carrier).includes(needed)) {
       problems.push(`${file}: ${attached ? 'attachment.html' : isEmail ? 'html' : 'sms'} must contain {{${needed}}}`);
     }
     if (english && text.redFlags.length !== english.redFlags.length) problems.push(`${file}: has ${text.redFlags.length} red flags, English has ${english.redFlags.length}`);
