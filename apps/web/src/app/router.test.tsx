@@ -113,6 +113,9 @@ describe('app routes (signed in)', () => {
     paths.configure.testing.path,
     // features/initial-testing tests the baseline page.
     paths.insights.initialTesting.path,
+    // features/phishing-programmes and features/test-requests test these.
+    paths.configure.testing.schedule.path,
+    paths.configure.testing.request.path,
   ];
 
   it('finds someone for every page but the three replaced ones', () => {
