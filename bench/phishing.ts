@@ -26,7 +26,7 @@ import type { JobContext } from '../apps/server/src/lib/jobs.ts';
 import { encodeCursor } from '../apps/server/src/lib/keyset.ts';
 import { dispatchDueRecipients } from '../apps/server/src/modules/phishing/campaigns/campaign-sending.ts';
 import { sendBatchJob } from '../apps/server/src/modules/phishing/campaigns/campaigns.jobs.ts';
-import { buildLureMail } from '../apps/server/src/modules/phishing/campaigns/lure-mail.ts';
+import { buildLureMail, findLureContext } from '../apps/server/src/modules/phishing/campaigns/lure-mail.ts';
 import { trackingTokenOf } from '../apps/server/src/modules/phishing/tracking/tracking-links.ts';
 import { buildPhishApp } from '../apps/server/src/phish-app.ts';
 import { buildDepartment, buildOrganization, buildPerson } from '../apps/server/src/test/factories.ts';
@@ -136,7 +136,9 @@ const sendingBenchmark = async ({ db, app, config, jobContext, sessionOf, sinkPo
 
   // The baseline sends the message the engine would send (one recipient's real lure), to every address.
   const [first] = await db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaignId)).limit(1);
-  const lure = (await buildLureMail(db, { organizationId: organization.id }, { secrets: app.secrets, config }, { ...first!, campaignSendingProfileId: profile.id }))!;
+  const scope = { organizationId: organization.id };
+  const lureContext = await findLureContext(db, scope, first!.personId, first!.templateId);
+  const lure = (await buildLureMail(db, scope, { secrets: app.secrets, config }, { ...first!, campaignSendingProfileId: profile.id }, lureContext))!;
   // Nagle off, as the engine's connections have it: with it on, each message's last line waits for
   // the server's delayed ACK (40 ms), and both loops would measure that instead.
   const transport = nodemailer.createTransport({

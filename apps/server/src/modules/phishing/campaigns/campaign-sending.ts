@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { type Db, campaignRecipients, campaigns, phishingTemplates, sendingProfiles } from '@vigil/db';
+import { type Db, campaignRecipients, campaigns, sendingProfiles } from '@vigil/db';
 import type { Config } from '../../../config.ts';
+import { memoized } from '../../../lib/batch-memo.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { appendEvents } from '../../events/events.repository.ts';
 import { type MailDelivery, type OutgoingMail, PermanentDeliveryError, TemporaryDeliveryError } from '../delivery/mail-delivery.ts';
@@ -8,7 +9,7 @@ import { type OutgoingText, createMessageDelivery } from '../delivery/message-de
 import { takeSendSlot } from '../delivery/send-slots.ts';
 import { LureRenderError } from '../templates/render-lure.ts';
 import { completeBaselinesOf } from '../initial-testing/baseline-completion.ts';
-import { buildLureMail } from './lure-mail.ts';
+import { buildLureMail, findBatchLureContexts } from './lure-mail.ts';
 import { UnreachablePersonError, buildLureText } from './lure-text.ts';
 import { interruptedAfterMinutes, lostJobAfterMinutes, maxSendAttempts, retryDelayMinutes, statesBefore } from './recipient-state.ts';
 
@@ -21,25 +22,22 @@ export type SendOutcome = 'sent' | 'failed' | 'retry' | 'held' | 'cancelled' | '
 
 /**
  * Sends one queued recipient's lure, at most once:
- * 1. a transaction locks the row and moves it queued → sending (or back to scheduled when the
- *    campaign is paused, to cancelled when it was cancelled; any other state: someone else has it);
+ * 1. one guarded statement moves the row queued → sending while its campaign runs (or, when that
+ *    did not happen, queued → scheduled for a paused campaign, queued → cancelled for a stopped one;
+ *    any other state: someone else has it);
  * 2. the message goes to the mail server (a text lure's to the SMS service, by the template's vector);
  * 3. a transaction records the result with its event: sent, failed, or scheduled again later.
  * A crash between 1 and 3 leaves the row in `sending`, which the dispatcher's sweep turns into
  * `uncertain`: never sent twice, never dropped silently.
+ * `batch`: the send job's recipients, whose lure data is read in one query per batch (batch-memo.ts).
  */
-export const sendQueuedRecipient = async (context: SendingContext, organizationId: string, recipientId: string): Promise<SendOutcome> => {
+export const sendQueuedRecipient = async (context: SendingContext, organizationId: string, recipientId: string, batch: readonly string[] = [recipientId]): Promise<SendOutcome> => {
   const { db } = context;
   const scope = { organizationId };
   const inScope = and(eq(campaignRecipients.organizationId, organizationId), eq(campaignRecipients.id, recipientId));
+  const queued = and(inScope, eq(campaignRecipients.state, 'queued'));
 
-  const [peek] = await db
-    .select({ state: campaignRecipients.state, campaignId: campaignRecipients.campaignId, sendingProfileId: campaigns.sendingProfileId, vector: phishingTemplates.vector })
-    .from(campaignRecipients)
-    .innerJoin(campaigns, and(eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId)))
-    .innerJoin(phishingTemplates, eq(phishingTemplates.id, campaignRecipients.templateId))
-    .where(inScope)
-    .limit(1);
+  const peek = (await findBatchLureContexts(db, scope, batch)).get(recipientId);
   if (!peek || peek.state !== 'queued') return 'skipped';
 
   // The profile's rate first: without a slot, the recipient waits its turn without spending an attempt.
@@ -51,28 +49,47 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
     await db
       .update(campaignRecipients)
       .set({ state: 'scheduled', sendAt: new Date(Date.now() + slot.retryAfterSeconds * 1000), stateChangedAt: new Date() })
-      .where(and(inScope, eq(campaignRecipients.state, 'queued')));
+      .where(queued);
     return 'rate-limited';
   }
 
-  const claim = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(campaignRecipients).where(inScope).for('update');
-    if (!row || row.state !== 'queued') return { outcome: 'skipped' as const };
-    const [campaign] = await tx.select({ status: campaigns.status, sendingProfileId: campaigns.sendingProfileId }).from(campaigns).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.id, row.campaignId)));
-    if (campaign?.status === 'paused') {
-      await tx.update(campaignRecipients).set({ state: 'scheduled', stateChangedAt: new Date() }).where(inScope);
-      return { outcome: 'held' as const };
-    }
-    if (!campaign || campaign.status === 'cancelled' || campaign.status === 'completed') {
-      await tx.update(campaignRecipients).set({ state: 'cancelled', stateChangedAt: new Date() }).where(inScope);
-      return { outcome: 'cancelled' as const };
-    }
-    await tx.update(campaignRecipients).set({ state: 'sending', attempts: row.attempts + 1, stateChangedAt: new Date() }).where(inScope);
-    if (campaign.status === 'scheduled') await tx.update(campaigns).set({ status: 'sending' }).where(and(eq(campaigns.id, row.campaignId), eq(campaigns.status, 'scheduled')));
-    return { outcome: 'claimed' as const, row: { ...row, attempts: row.attempts + 1 }, sendingProfileId: campaign.sendingProfileId };
-  });
-  if (claim.outcome !== 'claimed') return claim.outcome;
-  const { row } = claim;
+  const [row] = await db
+    .update(campaignRecipients)
+    .set({ state: 'sending', attempts: sql`${campaignRecipients.attempts} + 1`, stateChangedAt: new Date() })
+    .from(campaigns)
+    .where(and(queued, eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId), inArray(campaigns.status, ['scheduled', 'sending'])))
+    .returning({
+      id: campaignRecipients.id,
+      personId: campaignRecipients.personId,
+      campaignId: campaignRecipients.campaignId,
+      templateId: campaignRecipients.templateId,
+      language: campaignRecipients.language,
+      attempts: campaignRecipients.attempts,
+      campaignStatus: campaigns.status,
+      sendingProfileId: campaigns.sendingProfileId,
+    });
+  if (!row) {
+    // Not claimed: a paused campaign keeps the recipient for later, a stopped (or gone) one cancels it.
+    const campaignIs = (statuses: string) =>
+      sql`exists (select 1 from ${campaigns} where ${campaigns.organizationId} = ${campaignRecipients.organizationId} and ${campaigns.id} = ${campaignRecipients.campaignId} and ${campaigns.status} in ${sql.raw(statuses)})`;
+    const held = await db.update(campaignRecipients).set({ state: 'scheduled', stateChangedAt: new Date() }).where(and(queued, campaignIs("('paused')"))).returning({ id: campaignRecipients.id });
+    if (held.length > 0) return 'held';
+    const cancelled = await db
+      .update(campaignRecipients)
+      .set({ state: 'cancelled', stateChangedAt: new Date() })
+      .where(and(queued, sql`not ${campaignIs("('draft', 'scheduled', 'sending', 'paused')")}`))
+      .returning({ id: campaignRecipients.id });
+    return cancelled.length > 0 ? 'cancelled' : 'skipped';
+  }
+  // The campaign starts sending with its first claimed recipient: once per batch, guarded by its status.
+  if (row.campaignStatus === 'scheduled') {
+    await memoized(`campaign-sending:${row.campaignId}`, async () => {
+      await db
+        .update(campaigns)
+        .set({ status: 'sending' })
+        .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.id, row.campaignId), eq(campaigns.status, 'scheduled')));
+    });
+  }
   const event = { organizationId, personId: row.personId, campaignId: row.campaignId, recipientId: row.id };
 
   // Every result is recorded only if the row is still `sending` (the sweep may have found it
@@ -88,12 +105,12 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
   // The template's vector picks the way out: a text message for an SMS lure, mail for every other.
   let lure: { mail: OutgoingMail } | { text: OutgoingText } | undefined;
   try {
-    const recipient = { id: row.id, personId: row.personId, templateId: row.templateId, language: row.language, campaignSendingProfileId: claim.sendingProfileId };
+    const recipient = { id: row.id, personId: row.personId, templateId: row.templateId, language: row.language, campaignSendingProfileId: row.sendingProfileId };
     if (peek.vector === 'sms') {
-      const text = await buildLureText(db, scope, context, recipient);
+      const text = await buildLureText(db, scope, context, recipient, peek.context);
       lure = text && { text };
     } else {
-      const mail = await buildLureMail(db, scope, context, recipient);
+      const mail = await buildLureMail(db, scope, context, recipient, peek.context);
       lure = mail && { mail };
     }
   } catch (error) {

@@ -18,13 +18,13 @@ export const sendBatchJob = defineJob({
     const outcomes: Record<string, number> = {};
     // A few sends at once, so the profile's pooled connections are busy while a send waits on the
     // database; each recipient still moves through its own locked states, so none is sent twice.
-    // The batch reads its sending profile and filter secret once (batch-memo.ts), not per message.
+    // The batch reads its lure data, sending profile and filter secret once (batch-memo.ts), not per message.
     const pending = [...recipientIds];
     await withBatchMemo(() =>
       Promise.all(
         Array.from({ length: Math.min(sendsAtOnce, pending.length) }, async () => {
           for (let recipientId = pending.shift(); recipientId; recipientId = pending.shift()) {
-            const outcome = await sendQueuedRecipient(context, organizationId, recipientId);
+            const outcome = await sendQueuedRecipient(context, organizationId, recipientId, recipientIds);
             outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
           }
         }),

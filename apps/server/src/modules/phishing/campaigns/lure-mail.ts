@@ -1,9 +1,10 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, departments, organizations, people, phishingTemplates } from '@vigil/db';
+import { type Db, campaignRecipients, campaigns, departments, organizations, people, phishingTemplates } from '@vigil/db';
 import type { Config } from '../../../config.ts';
+import { memoized } from '../../../lib/batch-memo.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import type { OrgScope } from '../../../lib/scope.ts';
 import type { OutgoingAttachment, OutgoingMail } from '../delivery/mail-delivery.ts';
@@ -38,21 +39,25 @@ const pdfOf = (title: string, html: string, link: string) =>
     document.end();
   });
 
+/** What a lure is written from: the person (their record, department, manager and organisation) and the template. */
+const lureContextFields = {
+  firstName: people.firstName,
+  lastName: people.lastName,
+  email: people.email,
+  phone: people.phone,
+  jobTitle: people.jobTitle,
+  department: departments.name,
+  managerFirstName: manager.firstName,
+  managerLastName: manager.lastName,
+  company: organizations.name,
+  template: { vector: phishingTemplates.vector, fromAddress: phishingTemplates.fromAddress, texts: phishingTemplates.texts },
+};
+
 /** The person a lure is written for (their record, manager and organisation) and its template, in `scope`. */
 export const findLureContext = async (db: Db, scope: OrgScope, personId: string, templateId: string) =>
   (
     await db
-      .select({
-        firstName: people.firstName,
-        lastName: people.lastName,
-        email: people.email,
-        jobTitle: people.jobTitle,
-        department: departments.name,
-        managerFirstName: manager.firstName,
-        managerLastName: manager.lastName,
-        company: organizations.name,
-        template: { vector: phishingTemplates.vector, fromAddress: phishingTemplates.fromAddress, texts: phishingTemplates.texts },
-      })
+      .select(lureContextFields)
       .from(people)
       .innerJoin(organizations, eq(organizations.id, people.organizationId))
       .innerJoin(phishingTemplates, eq(phishingTemplates.id, templateId))
@@ -62,7 +67,41 @@ export const findLureContext = async (db: Db, scope: OrgScope, personId: string,
       .limit(1)
   )[0];
 
+/**
+ * The lure context of every recipient of a send batch in one query, by recipient id, with the
+ * recipient's state, campaign's sending profile and template's vector (a recipient whose person is
+ * gone has none). Read once per batch (batch-memo.ts), like the sending profile.
+ */
+export const findBatchLureContexts = (db: Db, scope: OrgScope, recipientIds: readonly string[]) =>
+  memoized(`lure-contexts:${scope.organizationId}:${recipientIds.join(',')}`, async () => {
+    const rows = await db
+      .select({ recipientId: campaignRecipients.id, state: campaignRecipients.state, sendingProfileId: campaigns.sendingProfileId, vector: phishingTemplates.vector, ...lureContextFields, personId: people.id })
+      .from(campaignRecipients)
+      .innerJoin(campaigns, and(eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId)))
+      .innerJoin(phishingTemplates, eq(phishingTemplates.id, campaignRecipients.templateId))
+      .innerJoin(organizations, eq(organizations.id, campaignRecipients.organizationId))
+      .leftJoin(people, and(eq(people.organizationId, campaignRecipients.organizationId), eq(people.id, campaignRecipients.personId)))
+      .leftJoin(departments, and(eq(departments.organizationId, people.organizationId), eq(departments.id, people.departmentId)))
+      .leftJoin(manager, and(eq(manager.organizationId, people.organizationId), eq(manager.id, people.managerId)))
+      .where(and(eq(campaignRecipients.organizationId, scope.organizationId), inArray(campaignRecipients.id, [...recipientIds])));
+    return new Map(
+      rows.map(({ recipientId, state, sendingProfileId, vector, personId, ...context }) => [
+        recipientId,
+        { state, sendingProfileId, vector, context: personId === null ? undefined : (context as LureContext) },
+      ]),
+    );
+  });
+
 export type LureContext = NonNullable<Awaited<ReturnType<typeof findLureContext>>>;
+
+/** Intl.DateTimeFormat is costly to build: one per language, for the life of the process. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const longDateIn = (language: string) => {
+  const locale = language.replace('_', '-');
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })));
+  return format;
+};
 
 /** What a lure's variables are filled with for this person: the same on the message and on its heads-up page. */
 export const personalisationOf = (context: LureContext, sender: { fromAddress: string }, language: string, date: Date): LurePersonalisation => ({
@@ -73,16 +112,21 @@ export const personalisationOf = (context: LureContext, sender: { fromAddress: s
   manager: context.managerFirstName ? `${context.managerFirstName} ${context.managerLastName ?? ''}`.trim() : null,
   job_title: context.jobTitle,
   sender_domain: sender.fromAddress.split('@')[1] ?? '',
-  date: new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'long' }).format(date),
+  date: longDateIn(language).format(date),
 });
 
 /**
  * Builds the message one recipient receives: their lure, in their language, personalised from their
  * record, with links, QR code and attachment carrying their tracking token, from their campaign's
- * sending profile. @throws LureRenderError (from renderLure) for a lure that cannot be sent as written.
+ * sending profile (`row`: their lure context, undefined when the person is gone). @throws LureRenderError (from renderLure) for a lure that cannot be sent as written.
  */
-export const buildLureMail = async (db: Db, scope: OrgScope, { secrets, config }: { secrets: SecretBox; config: Config }, recipient: RecipientToMail): Promise<OutgoingMail | undefined> => {
-  const row = await findLureContext(db, scope, recipient.personId, recipient.templateId);
+export const buildLureMail = async (
+  db: Db,
+  scope: OrgScope,
+  { secrets, config }: { secrets: SecretBox; config: Config },
+  recipient: RecipientToMail,
+  row: LureContext | undefined,
+): Promise<OutgoingMail | undefined> => {
   const profile = await findSendingProfileForDelivery(db, scope, recipient.campaignSendingProfileId);
   if (!row || !profile) return undefined;
 

@@ -1,5 +1,4 @@
-import { and, eq } from 'drizzle-orm';
-import { type Db, people } from '@vigil/db';
+import type { Db } from '@vigil/db';
 import type { Config } from '../../../config.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import type { OrgScope } from '../../../lib/scope.ts';
@@ -7,7 +6,7 @@ import type { OutgoingText } from '../delivery/message-delivery.ts';
 import { findSendingProfileForDelivery } from '../sending-profiles/sending-profiles.service.ts';
 import { LureRenderError, renderLure } from '../templates/render-lure.ts';
 import { trackingLinks, trackingTokenOf } from '../tracking/tracking-links.ts';
-import { type RecipientToMail, findLureContext, personalisationOf } from './lure-mail.ts';
+import { type LureContext, type RecipientToMail, personalisationOf } from './lure-mail.ts';
 
 /** The person cannot be reached the way the lure goes (a text lure to someone without a phone number): nothing was sent. */
 export class UnreachablePersonError extends Error {
@@ -27,15 +26,16 @@ export class UnreachablePersonError extends Error {
  * is short enough for a text: no shortener, which would be one more outside service seeing the token).
  * @throws UnreachablePersonError when the person has no phone number; LureRenderError for a lure with no text message.
  */
-export const buildLureText = async (db: Db, scope: OrgScope, { secrets, config }: { secrets: SecretBox; config: Config }, recipient: RecipientToMail): Promise<OutgoingText | undefined> => {
-  const context = await findLureContext(db, scope, recipient.personId, recipient.templateId);
+export const buildLureText = async (
+  db: Db,
+  scope: OrgScope,
+  { secrets, config }: { secrets: SecretBox; config: Config },
+  recipient: RecipientToMail,
+  context: LureContext | undefined,
+): Promise<OutgoingText | undefined> => {
   const profile = await findSendingProfileForDelivery(db, scope, recipient.campaignSendingProfileId);
-  const [person] = await db
-    .select({ phone: people.phone })
-    .from(people)
-    .where(and(eq(people.organizationId, scope.organizationId), eq(people.id, recipient.personId)));
-  if (!context || !profile || !person) return undefined;
-  if (!person.phone) throw new UnreachablePersonError('phone', 'The person has no phone number to text the lure to');
+  if (!context || !profile) return undefined;
+  if (!context.phone) throw new UnreachablePersonError('phone', 'The person has no phone number to text the lure to');
 
   const lure = renderLure({
     template: context.template,
@@ -45,5 +45,5 @@ export const buildLureText = async (db: Db, scope: OrgScope, { secrets, config }
     ...(config.callbackNumber ? { callbackNumber: config.callbackNumber } : {}),
   });
   if (!lure.sms?.trim()) throw new LureRenderError('sms', 'The lure has no text message in any language');
-  return { organizationId: scope.organizationId, to: person.phone, body: lure.sms, recipientId: recipient.id };
+  return { organizationId: scope.organizationId, to: context.phone, body: lure.sms, recipientId: recipient.id };
 };

@@ -1,7 +1,7 @@
 /**
  * A recipient's send state machine: the idempotency key of sending. Only these moves happen, each
- * inside a transaction that holds the recipient's row lock, so a crash or a second worker can never
- * mail a person twice:
+ * guarded by the state it starts from, in one statement or a transaction holding the row lock, so a
+ * crash or a second worker can never mail a person twice:
  *
  *   scheduled ──dispatch──► queued ──send starts──► sending ──accepted──► sent
  *       ▲                    │   │                     │ ├──refused for good──► failed
