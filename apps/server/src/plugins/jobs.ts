@@ -40,7 +40,7 @@ export type JobsPluginOptions = {
  * long is failed and retried (handlers are safe to run twice); the check runs every
  * `releaseCheckSeconds` (pg-boss's supervise and monitor passes).
  */
-export const jobHeartbeatSeconds = 10;
+export const jobHeartbeatSeconds = 20;
 const releaseCheckSeconds = 5;
 
 /** pg-boss on the app's own database: embedded PGlite through its adapter, or its own small pool on PostgreSQL. */
