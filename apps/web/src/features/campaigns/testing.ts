@@ -1,6 +1,5 @@
 import type { Campaign, CampaignCounts, CampaignRecipient, CampaignResults, PhishingTemplateSummary, SendingProfile } from '@vigil/contracts';
 import type { ComponentType } from 'react';
-import { vi } from 'vitest';
 
 import { createFakeAuthSdk } from '../../testing/fake-auth-sdk';
 import { json } from '../../testing/signed-in';
@@ -8,24 +7,7 @@ import { renderRoutes } from '../../testing/test-utils';
 
 export { json };
 
-/** One call our API received: method, address (with its query) and parsed JSON body. */
-export type ApiCall = { method: string; url: URL; body: unknown };
-
-/** Answers our API at the fetch level with a handler per `METHOD /path/`; anything else is a 404. */
-export const serveApi = (handlers: Record<string, (call: ApiCall) => Response>) => {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call = { method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${url.pathname}`];
-      return handler ? handler(call) : json({ error: { code: 'NOT_FOUND', message: `No route ${call.method} ${url.pathname}` } }, 404);
-    }),
-  );
-  return calls;
-};
+export { type ApiCall, serveApi } from '../../testing/serve-api';
 
 export const campaignId = '00000000-0000-4000-8000-0000000000c1';
 export const templateId = '00000000-0000-4000-8000-0000000000a1';
