@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { DatabaseConnection, Tx } from '@vigil/db';
+import { startFairWorker } from './jobs-fair-worker.ts';
 import { type AnyJobDefinition, type JobContext, type JobDefinition, organizationOfPayload } from '../lib/jobs.ts';
 
 export type JobQueue = {
@@ -42,6 +43,7 @@ export type JobsPluginOptions = {
  */
 export const jobHeartbeatSeconds = 20;
 const releaseCheckSeconds = 5;
+const pollSeconds = 2;
 
 /** pg-boss on the app's own database: embedded PGlite through its adapter, or its own small pool on PostgreSQL. */
 export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definitions, services }: JobsPluginOptions) => {
@@ -66,6 +68,18 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
     }
   }
 
+  /**
+   * On PostgreSQL a fetch of a fair queue holds a transaction-scoped advisory lock on its queue, so
+   * fetches from every process take turns; PGlite is one connection, where statements already do.
+   */
+  const serializeFetch = <T,>(queue: string, fetch: (db: unknown) => Promise<T>): Promise<T> =>
+    connection.kind === 'pglite'
+      ? fetch(undefined)
+      : connection.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vigil.jobs.fetch'), hashtext(${queue}))`);
+          return fetch(fromDrizzle(tx as never, sql as never));
+        });
+  const fairWorkers: ReturnType<typeof startFairWorker>[] = [];
   let working = false;
   const jobs: JobQueue = {
     boss,
@@ -84,15 +98,28 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
       if (working) return;
       working = true;
       for (const definition of definitions) {
-        const concurrency = {
-          localConcurrency: definition.concurrency ?? 1,
-          ...(definition.perOrganization ? { groupConcurrency: definition.perOrganization } : {}),
+        const run = async (job: { id: string; data: unknown }) => {
+          const payload = definition.payload.parse(job.data);
+          await definition.handler(payload, { ...services, jobs, db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
         };
-        await boss.work(definition.name, { pollingIntervalSeconds: 2, ...concurrency }, async (batch) => {
-          for (const job of batch) {
-            const payload = definition.payload.parse(job.data);
-            await definition.handler(payload, { ...services, jobs, db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
-          }
+        if (definition.perOrganization) {
+          fairWorkers.push(
+            startFairWorker({
+              boss,
+              queue: definition.name,
+              concurrency: definition.concurrency ?? 1,
+              perGroup: definition.perOrganization,
+              pollSeconds,
+              heartbeatSeconds: jobHeartbeatSeconds,
+              serializeFetch,
+              handle: run,
+              onError: (error, job) => app.log.error({ err: error, job: definition.name, jobId: job?.id }, 'job failed'),
+            }),
+          );
+          continue;
+        }
+        await boss.work(definition.name, { pollingIntervalSeconds: pollSeconds, localConcurrency: definition.concurrency ?? 1 }, async (batch) => {
+          for (const job of batch) await run(job);
         });
       }
     },
@@ -100,6 +127,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
   app.decorate('jobs', jobs);
   // Stops the queue (letting running jobs finish) while the database is still open: main.ts and worker.ts close it after every server.
   app.addHook('onClose', async () => {
+    await Promise.all(fairWorkers.map((worker) => worker.stop(10_000)));
     await boss.stop({ graceful: true, timeout: 10_000 });
     await services.delivery.close();
   });
