@@ -7,9 +7,8 @@ const maxCueLength = 2 * maxLineLength;
 
 export type Cue = Readonly<{ start: number; end: number; text: string }>;
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-/** Length as a reader sees it: graphemes, so a Devanagari syllable with its marks counts once. */
-export const visibleLength = (text: string) => [...segmenter.segment(text)].length;
+/** Length as a reader sees it: characters without their combining marks (a Devanagari vowel sign, an accent). */
+export const visibleLength = (text: string) => text.replace(/\p{M}/gu, '').length;
 
 /** The sentences of a text, each with its closing punctuation (Latin, Devanagari danda, ellipsis). */
 export const splitSentences = (text: string): string[] =>
@@ -20,21 +19,27 @@ export const splitSentences = (text: string): string[] =>
  * null when it cannot (a single word longer than a line stands alone on its line).
  */
 export const breakCueLines = (text: string): string[] | null => {
-  if (visibleLength(text) <= maxLineLength) return [text];
+  const total = visibleLength(text);
+  if (total <= maxLineLength) return [text];
   const words = text.split(' ');
-  let best: string[] | null = null;
-  let bestLongest = Infinity;
+  const lengths = words.map(visibleLength);
+  let best = -1;
+  let bestScore = Infinity;
+  let first = -1;
   for (let cut = 1; cut < words.length; cut += 1) {
-    const lines = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];
-    const fits = lines.every((line) => visibleLength(line) <= maxLineLength || !line.includes(' '));
+    first += lengths[cut - 1]! + 1;
+    const second = total - first - 1;
+    const fits = (first <= maxLineLength || cut === 1) && (second <= maxLineLength || cut === words.length - 1);
+    if (!fits) continue;
     // Even lines, but a line that ends a sentence or a clause reads better than a perfectly even one.
-    const score = Math.max(...lines.map(visibleLength)) - (/[.!?।…]["'”’»)]?$/.test(lines[0]!) ? 14 : /[,;:—–]$/.test(lines[0]!) ? 8 : 0);
-    if (fits && score < bestLongest) {
-      best = lines;
-      bestLongest = score;
+    const lastWord = words[cut - 1]!;
+    const score = Math.max(first, second) - (/[.!?।…]["'”’»)]?$/.test(lastWord) ? 14 : /[,;:—–]$/.test(lastWord) ? 8 : 0);
+    if (score < bestScore) {
+      best = cut;
+      bestScore = score;
     }
   }
-  return best;
+  return best < 0 ? null : [words.slice(0, best).join(' '), words.slice(best).join(' ')];
 };
 
 const clauseEnd = /[,;:—–)]$/;
@@ -48,15 +53,14 @@ const splitLongSentence = (sentence: string): string[] => {
   const total = visibleLength(sentence);
   const target = total / Math.ceil(total / (maxCueLength - 6));
   // best[i]: the lowest cost of cutting words[0..i) into cues, and where its last cue starts.
+  const prefix = [0];
+  for (const word of words) prefix.push(prefix.at(-1)! + visibleLength(word));
   const best: { cost: number; from: number }[] = [{ cost: 0, from: 0 }];
   for (let end = 1; end <= words.length; end += 1) {
     best[end] = { cost: Infinity, from: end - 1 };
     for (let start = end - 1; start >= 0; start -= 1) {
-      const piece = words.slice(start, end).join(' ');
-      if (!breakCueLines(piece)) {
-        if (end - start > 1) break;
-      }
-      const length = visibleLength(piece);
+      const length = prefix[end]! - prefix[start]! + (end - start - 1);
+      if (end - start > 1 && (length > maxCueLength || !breakCueLines(words.slice(start, end).join(' ')))) break;
       const shortfall = (length - target) / target;
       const clauseBonus = end < words.length && clauseEnd.test(words[end - 1]!) ? 0.35 : 0;
       const cost = best[start]!.cost + shortfall * shortfall + 0.1 - clauseBonus;
