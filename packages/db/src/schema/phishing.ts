@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -182,7 +183,8 @@ export const campaignRecipients = pgTable(
   (t) => [
     unique().on(t.campaignId, t.personId),
     index('campaign_recipients_due_idx').on(t.state, t.sendAt),
-    index('campaign_recipients_campaign_state_idx').on(t.campaignId, t.state),
+    // organizationId last: counting a campaign's recipients by state (results, lists) reads the index alone.
+    index('campaign_recipients_campaign_state_idx').on(t.campaignId, t.state, t.organizationId),
     index().on(t.organizationId, t.campaignId, t.id),
     index().on(t.organizationId, t.personId),
     foreignKey({ columns: [t.organizationId, t.campaignId], foreignColumns: [campaigns.organizationId, campaigns.id] }).onDelete('cascade'),
@@ -212,6 +214,47 @@ export const campaignStats = pgTable('campaign_stats', {
   machineClicks: integer().notNull().default(0),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Per campaign and department, how many recipients reached each stage: the results page's
+ * department table, moved by the same consumer as campaign_stats (recipients are counted at
+ * launch). A recipient without a department counts under a null department.
+ */
+export const campaignDepartmentStats = pgTable(
+  'campaign_department_stats',
+  {
+    organizationId: tenantOwnerColumn(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    departmentId: uuid(),
+    recipients: integer().notNull().default(0),
+    sent: integer().notNull().default(0),
+    opened: integer().notNull().default(0),
+    clicked: integer().notNull().default(0),
+    submitted: integer().notNull().default(0),
+    reported: integer().notNull().default(0),
+  },
+  (t) => [unique().on(t.campaignId, t.departmentId).nullsNotDistinct()],
+);
+
+/** Per campaign and hour, how many recipients first reached each stage in that hour: the results timeline. */
+export const campaignHourlyStats = pgTable(
+  'campaign_hourly_stats',
+  {
+    organizationId: tenantOwnerColumn(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    hour: timestamp({ withTimezone: true }).notNull(),
+    sent: integer().notNull().default(0),
+    opened: integer().notNull().default(0),
+    clicked: integer().notNull().default(0),
+    submitted: integer().notNull().default(0),
+    reported: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.hour] })],
+);
 
 /** Each person's skill at spotting lures (an Elo rating), moved by their outcomes; adaptive campaigns read it. */
 export const personSkillRatings = pgTable(

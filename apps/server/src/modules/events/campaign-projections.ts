@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { SimulationEventType } from '@vigil/contracts';
-import { type EventRow, type Tx, campaignRecipients, campaignStats, events } from '@vigil/db';
+import { type EventRow, type Tx, campaignDepartmentStats, campaignHourlyStats, campaignRecipients, campaignStats, events } from '@vigil/db';
 import type { EventConsumer } from './consumers.ts';
 
 type RecipientColumn =
@@ -42,14 +42,17 @@ export const campaignProjection: Record<SimulationEventType, { column?: Recipien
   no_action: {},
 };
 
-/** Sets the recipient's first-time column if it is still empty; true when this event was the first. */
-const markFirstTime = async (tx: Tx, event: EventRow, column: RecipientColumn) => {
-  const updated = await tx
+/** The recipient's department, when the event was a first: the department projection counts under it. */
+type First = { departmentId: string | null } | undefined;
+
+/** Sets the recipient's first-time column if it is still empty; the recipient when this event was the first. */
+const markFirstTime = async (tx: Tx, event: EventRow, column: RecipientColumn): Promise<First> => {
+  const [updated] = await tx
     .update(campaignRecipients)
     .set({ [column]: event.occurredAt })
     .where(and(eq(campaignRecipients.id, event.recipientId!), eq(campaignRecipients.organizationId, event.organizationId), isNull(campaignRecipients[column])))
-    .returning({ id: campaignRecipients.id });
-  return updated.length > 0;
+    .returning({ departmentId: campaignRecipients.departmentId });
+  return updated;
 };
 
 /** Whether the log holds an earlier event of this type for this recipient (then it was counted already). */
@@ -62,7 +65,12 @@ const seenBefore = async (tx: Tx, event: EventRow) => {
   return earlier !== undefined;
 };
 
-const countOnce = async (tx: Tx, event: EventRow, counter: StatsCounter) => {
+/** The stages the results page breaks down by department and by hour. */
+const brokenDown = ['sent', 'opened', 'clicked', 'submitted', 'reported'] as const;
+type BrokenDownStage = (typeof brokenDown)[number];
+const isBrokenDown = (counter: StatsCounter): counter is BrokenDownStage => (brokenDown as readonly string[]).includes(counter);
+
+const countOnce = async (tx: Tx, event: EventRow, counter: StatsCounter, departmentId: string | null) => {
   const column = campaignStats[counter];
   await tx
     .insert(campaignStats)
@@ -73,12 +81,40 @@ const countOnce = async (tx: Tx, event: EventRow, counter: StatsCounter) => {
       // A campaign's counters are only ever moved by events of its own organisation.
       setWhere: eq(campaignStats.organizationId, event.organizationId),
     });
+  if (!isBrokenDown(counter)) return;
+  const byDepartment = campaignDepartmentStats[counter];
+  await tx
+    .insert(campaignDepartmentStats)
+    .values({ organizationId: event.organizationId, campaignId: event.campaignId!, departmentId, [counter]: 1 })
+    .onConflictDoUpdate({
+      target: [campaignDepartmentStats.campaignId, campaignDepartmentStats.departmentId],
+      set: { [counter]: sql`${byDepartment} + 1` },
+      setWhere: eq(campaignDepartmentStats.organizationId, event.organizationId),
+    });
+  const byHour = campaignHourlyStats[counter];
+  await tx
+    .insert(campaignHourlyStats)
+    .values({ organizationId: event.organizationId, campaignId: event.campaignId!, hour: sql`date_trunc('hour', ${event.occurredAt.toISOString()}::timestamptz)`, [counter]: 1 })
+    .onConflictDoUpdate({
+      target: [campaignHourlyStats.campaignId, campaignHourlyStats.hour],
+      set: { [counter]: sql`${byHour} + 1` },
+      setWhere: eq(campaignHourlyStats.organizationId, event.organizationId),
+    });
+};
+
+/** The recipient's department, for an event counted without a first-time column (`sent`). */
+const departmentOf = async (tx: Tx, event: EventRow): Promise<string | null> => {
+  const [recipient] = await tx
+    .select({ departmentId: campaignRecipients.departmentId })
+    .from(campaignRecipients)
+    .where(and(eq(campaignRecipients.id, event.recipientId!), eq(campaignRecipients.organizationId, event.organizationId)));
+  return recipient?.departmentId ?? null;
 };
 
 const isProjected = (type: string): type is SimulationEventType => Object.hasOwn(campaignProjection, type);
 
 /**
- * Recipients' first-time columns and campaign_stats from the log. Applying an event twice changes
+ * Recipients' first-time columns, campaign_stats and its breakdowns by department and by hour from the log. Applying an event twice changes
  * nothing: a counter moves only when the first-time column was empty (or, for delivery outcomes,
  * when the log has no earlier such event for the recipient). A report that was not of a simulation
  * (`data.simulation === false`) belongs to no campaign and is left to the security team's consumers.
@@ -89,8 +125,13 @@ export const campaignProjectionsConsumer: EventConsumer = {
     for (const event of batch) {
       if (!event.campaignId || !event.recipientId || !isProjected(event.type)) continue;
       const { column, counter } = campaignProjection[event.type];
-      const first = column ? await markFirstTime(tx, event, column) : counter ? !(await seenBefore(tx, event)) : false;
-      if (first && counter) await countOnce(tx, event, counter);
+      if (!counter) continue;
+      if (column) {
+        const first = await markFirstTime(tx, event, column);
+        if (first) await countOnce(tx, event, counter, first.departmentId);
+      } else if (!(await seenBefore(tx, event))) {
+        await countOnce(tx, event, counter, isBrokenDown(counter) ? await departmentOf(tx, event) : null);
+      }
     }
   },
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { type DatabaseConnection, campaignRecipients, campaignStats, eventCursors, events } from '@vigil/db';
+import { type DatabaseConnection, campaignDepartmentStats, campaignHourlyStats, campaignRecipients, campaignStats, eventCursors, events } from '@vigil/db';
 import { loadConfig } from '../../config.ts';
 import type { JobContext } from '../../lib/jobs.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
@@ -49,10 +49,19 @@ describe('events.consume: campaign projections', () => {
     expect(await statsOf(campaign.id)).toMatchObject({ sent: 1, opened: 1, clicked: 1, submitted: 1, reported: 1, machineClicks: 1, qrScanned: 0, uncertain: 0 });
     expect(await statsOf(other.campaign.id)).toMatchObject({ sent: 1, uncertain: 1, opened: 0 });
 
+    // The results page's breakdowns: by the recipient's department, and by the hour of each first time.
+    const breakdown = { sent: 1, opened: 1, clicked: 1, submitted: 1, reported: 1 };
+    const departmentRows = async () => connection.db.select().from(campaignDepartmentStats).where(eq(campaignDepartmentStats.campaignId, campaign.id));
+    const hourRows = async () => connection.db.select().from(campaignHourlyStats).where(eq(campaignHourlyStats.campaignId, campaign.id));
+    expect(await departmentRows()).toEqual([expect.objectContaining({ departmentId: row!.departmentId, ...breakdown })]);
+    expect(await hourRows()).toEqual([expect.objectContaining({ hour: new Date(Date.UTC(2026, 0, 5, 9)), ...breakdown })]);
+    const beforeBreakdowns = { departments: await departmentRows(), hours: await hourRows() };
+
     const before = { recipients: await connection.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaign.id)), stats: await statsOf(campaign.id) };
     await run();
     expect(await connection.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaign.id))).toEqual(before.recipients);
     expect(await statsOf(campaign.id)).toEqual(before.stats);
+    expect({ departments: await departmentRows(), hours: await hourRows() }).toEqual(beforeBreakdowns);
     const [cursor] = await connection.db.select().from(eventCursors).where(eq(eventCursors.consumer, 'campaign-projections'));
     const [last] = await connection.db.select({ id: events.id }).from(events).where(eq(events.recipientId, other.recipient.id)).orderBy(desc(events.id)).limit(1);
     expect(cursor!.lastEventId).toBeGreaterThanOrEqual(last!.id);

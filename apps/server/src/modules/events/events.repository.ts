@@ -9,6 +9,13 @@ export type NewEvent = Omit<NewEventRow, 'id'>;
  */
 export const eventLogLockKey = 730_412_551;
 
+/**
+ * The shared event-log lock as a one-row subquery, for a single statement that changes a row and
+ * appends its event (`insert into events select … from moved, <this>`): joined in, it is taken
+ * before the statement's first event id is drawn, and held until the statement's transaction ends.
+ */
+export const eventLogSharedLock = sql`(select pg_advisory_xact_lock_shared(${eventLogLockKey})) as event_log_lock`;
+
 const isTransaction = (db: Db | Tx): db is Tx => typeof (db as Partial<Tx>).rollback === 'function';
 
 /**

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CampaignRecipient, CampaignRecipientsQuery, CampaignResults, SimulationHistory } from '@vigil/contracts';
-import { type Db, campaignRecipients, campaigns, departments, events, people, phishingTemplates } from '@vigil/db';
+import { type Db, campaignDepartmentStats, campaignHourlyStats, campaignRecipients, campaigns, departments, events, people, phishingTemplates } from '@vigil/db';
 import { notFound } from '../../../lib/app-error.ts';
 import { csvStream } from '../../../lib/csv-stream.ts';
 import { afterKey, decodeCursor, readAllByKey, readKeysetPage, timestampKeySchema } from '../../../lib/keyset.ts';
@@ -10,7 +10,6 @@ import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
 import { campaignsRepository } from './campaigns.repository.ts';
 import { presentCounts } from './campaigns.presenter.ts';
 
-const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
 
 const ownCampaign = async (db: Db, scope: OrgScope, id: string) => {
   const campaign = await campaignsRepository(db, scope).find(id);
@@ -19,45 +18,42 @@ const ownCampaign = async (db: Db, scope: OrgScope, id: string) => {
 };
 
 /**
- * A campaign's results, aggregated in the database: the funnel (from the projections), by
- * department, and hour by hour. Never the recipients themselves, so 100,000 cost what 100 do.
+ * A campaign's results, read from the projections the event consumer keeps: the funnel, by
+ * department, and hour by hour (first times per recipient). Never the recipients themselves, so
+ * 100,000 cost what 100 do.
  */
 export const campaignResults = async (db: Db, tenant: Tenant, id: string): Promise<CampaignResults> => {
   requireAdminRole(tenant, 'Only an admin may read campaign results');
   const campaign = await ownCampaign(db, tenant, id);
   const repository = campaignsRepository(db, tenant);
   const [[stats], states] = await Promise.all([repository.stats([id]), repository.stateCounts([id])]);
-  const inCampaign = and(eq(campaignRecipients.organizationId, tenant.organizationId), eq(campaignRecipients.campaignId, id));
   const byDepartment = await db
     .select({
-      departmentId: campaignRecipients.departmentId,
+      departmentId: campaignDepartmentStats.departmentId,
       name: sql<string>`coalesce(${departments.name}, '')`,
-      recipients: sql<number>`count(*)::int`,
-      sent: count(sql`${campaignRecipients.state} = 'sent'`),
-      opened: count(isNotNull(campaignRecipients.openedAt)),
-      clicked: count(isNotNull(campaignRecipients.clickedAt)),
-      submitted: count(isNotNull(campaignRecipients.submittedAt)),
-      reported: count(isNotNull(campaignRecipients.reportedAt)),
+      recipients: campaignDepartmentStats.recipients,
+      sent: campaignDepartmentStats.sent,
+      opened: campaignDepartmentStats.opened,
+      clicked: campaignDepartmentStats.clicked,
+      submitted: campaignDepartmentStats.submitted,
+      reported: campaignDepartmentStats.reported,
     })
-    .from(campaignRecipients)
-    .leftJoin(departments, and(eq(departments.organizationId, campaignRecipients.organizationId), eq(departments.id, campaignRecipients.departmentId)))
-    .where(inCampaign)
-    .groupBy(campaignRecipients.departmentId, departments.name)
+    .from(campaignDepartmentStats)
+    .leftJoin(departments, and(eq(departments.organizationId, campaignDepartmentStats.organizationId), eq(departments.id, campaignDepartmentStats.departmentId)))
+    .where(and(eq(campaignDepartmentStats.organizationId, tenant.organizationId), eq(campaignDepartmentStats.campaignId, id)))
     .orderBy(asc(sql`coalesce(${departments.name}, '')`));
-  const hour = sql`date_trunc('hour', ${events.occurredAt})`;
   const timeline = await db
     .select({
-      hour: sql<string>`to_char(${hour} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-      sent: count(sql`${events.type} = 'sent'`),
-      opened: count(sql`${events.type} = 'opened'`),
-      clicked: count(sql`${events.type} = 'clicked'`),
-      submitted: count(sql`${events.type} = 'submitted'`),
-      reported: count(sql`${events.type} = 'reported'`),
+      hour: sql<string>`to_char(${campaignHourlyStats.hour} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      sent: campaignHourlyStats.sent,
+      opened: campaignHourlyStats.opened,
+      clicked: campaignHourlyStats.clicked,
+      submitted: campaignHourlyStats.submitted,
+      reported: campaignHourlyStats.reported,
     })
-    .from(events)
-    .where(and(eq(events.organizationId, tenant.organizationId), eq(events.campaignId, campaign.id)))
-    .groupBy(hour)
-    .orderBy(hour);
+    .from(campaignHourlyStats)
+    .where(and(eq(campaignHourlyStats.organizationId, tenant.organizationId), eq(campaignHourlyStats.campaignId, campaign.id)))
+    .orderBy(asc(campaignHourlyStats.hour));
   const counts = presentCounts(stats, states);
   return { campaignId: id, counts, byDepartment, timeline, uncertain: counts.uncertain };
 };

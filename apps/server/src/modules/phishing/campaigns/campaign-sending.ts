@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { type Db, campaignRecipients, campaigns, sendingProfiles } from '@vigil/db';
+import { type Db, campaignRecipients, campaigns, events, sendingProfiles } from '@vigil/db';
 import type { Config } from '../../../config.ts';
 import { memoized } from '../../../lib/batch-memo.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
-import { appendEvents } from '../../events/events.repository.ts';
+import { appendEvents, eventLogSharedLock } from '../../events/events.repository.ts';
 import { type MailDelivery, type OutgoingMail, PermanentDeliveryError, TemporaryDeliveryError } from '../delivery/mail-delivery.ts';
 import { type OutgoingText, createMessageDelivery } from '../delivery/message-delivery.ts';
 import { takeSendSlot } from '../delivery/send-slots.ts';
@@ -145,16 +145,28 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
       .returning({ id: campaignRecipients.id });
     return retried.length > 0 ? 'retry' : fail(reason, { ...details, campaignStopped: true });
   }
-  await db.transaction(async (tx) => {
-    const sentAt = new Date();
-    const moved = await tx
-      .update(campaignRecipients)
-      .set({ state: 'sent', sentAt, messageId: receipt.messageId, lastError: null, stateChangedAt: sentAt })
-      .where(and(inScope, eq(campaignRecipients.state, 'sending')))
-      .returning({ id: campaignRecipients.id });
-    if (moved.length > 0) await appendEvents(tx, [{ ...event, type: 'sent', occurredAt: sentAt, data: { templateId: row.templateId, language: row.language } }]);
-  });
+  await recordSent(db, organizationId, row, receipt.messageId);
   return 'sent';
+};
+
+/**
+ * Marks a recipient still `sending` as sent and appends its `sent` event, in one statement (the
+ * busiest write of a campaign: one round trip instead of a transaction's five). Nothing happens
+ * when the sweep took the row meanwhile: the log never tells two stories.
+ */
+const recordSent = async (db: Db, organizationId: string, row: { id: string; templateId: string; language: string }, messageId: string | null | undefined) => {
+  const sentAt = new Date();
+  const data = JSON.stringify({ templateId: row.templateId, language: row.language });
+  await db.execute(sql`
+    with moved as (
+      update ${campaignRecipients}
+      set state = 'sent', sent_at = ${sentAt}, message_id = ${messageId ?? null}, last_error = null, state_changed_at = ${sentAt}
+      where ${campaignRecipients.organizationId} = ${organizationId} and ${campaignRecipients.id} = ${row.id} and ${campaignRecipients.state} = 'sending'
+      returning ${campaignRecipients.id}, ${campaignRecipients.organizationId}, ${campaignRecipients.personId}, ${campaignRecipients.campaignId}
+    )
+    insert into ${events} (organization_id, person_id, campaign_id, recipient_id, type, occurred_at, data)
+    select moved.organization_id, moved.person_id, moved.campaign_id, moved.id, 'sent', ${sentAt}, ${data}::jsonb
+    from moved, ${eventLogSharedLock}`);
 };
 
 /** `dueSoon`: a recipient falls due within the minute, or a send is queued or in flight. */

@@ -4,6 +4,7 @@ import {
   type Db,
   type Tx,
   campaignRecipients,
+  campaignDepartmentStats,
   campaignStats,
   campaigns,
   departments,
@@ -146,8 +147,30 @@ export const campaignsRepository = (db: Db | Tx, scope: OrgScope) => {
       }
     },
 
-    createStats: async (campaignId: string, recipients: number) =>
-      db.insert(campaignStats).values({ campaignId, organizationId: scope.organizationId, recipients }).onConflictDoNothing(),
+    /** The campaign's projections, once its recipients are in: the funnel, and each department's recipients. */
+    createStats: async (campaignId: string, recipients: number) => {
+      await db.insert(campaignStats).values({ campaignId, organizationId: scope.organizationId, recipients }).onConflictDoNothing();
+      await db
+        .insert(campaignDepartmentStats)
+        .select(
+          db
+            .select({
+              organizationId: campaignRecipients.organizationId,
+              campaignId: campaignRecipients.campaignId,
+              departmentId: campaignRecipients.departmentId,
+              recipients: sql<number>`count(*)::int`.as('recipients'),
+              sent: sql<number>`0`.as('sent'),
+              opened: sql<number>`0`.as('opened'),
+              clicked: sql<number>`0`.as('clicked'),
+              submitted: sql<number>`0`.as('submitted'),
+              reported: sql<number>`0`.as('reported'),
+            })
+            .from(campaignRecipients)
+            .where(and(eq(campaignRecipients.organizationId, scope.organizationId), eq(campaignRecipients.campaignId, campaignId)))
+            .groupBy(campaignRecipients.organizationId, campaignRecipients.campaignId, campaignRecipients.departmentId),
+        )
+        .onConflictDoNothing();
+    },
 
     stats: async (campaignIds: readonly string[]) =>
       campaignIds.length === 0

@@ -5,6 +5,7 @@ import { buildDepartment, buildOrganization, buildPerson } from '../../../test/f
 import { buildPhishingTemplate, buildSendingProfile } from '../../../test/phishing-factories.ts';
 import { startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { consumeEventsJob } from '../../events/events.jobs.ts';
 import { trackingTokenHash } from '../tracking/tracking-links.ts';
 import { type SendOutcome, dispatchDueRecipients, sendQueuedRecipient } from './campaign-sending.ts';
 
@@ -292,6 +293,8 @@ describe('campaigns: results', () => {
     expect(lines[0]).toBe('name,email,department,template,language,state,send_at,sent_at,opened_at,clicked_at,submitted_at,reported_at,machine_clicked_at,error');
     expect(lines).toHaveLength(6);
 
+    // The breakdowns are projections of the event log: the consumer applies the sends first, as its job does.
+    await consumeEventsJob.handler({}, t.jobContext);
     const results = (await t.app.inject({ url: `/api/campaigns/${campaign.id}/results/`, headers: company.headers })).json();
     expect(results.byDepartment.map((row: { name: string; recipients: number }) => [row.name, row.recipients])).toEqual([
       ['', 1],
