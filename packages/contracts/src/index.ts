@@ -16,6 +16,7 @@ export * from './account.ts';
 export * from './onboarding-wizard.ts';
 export * from './phishing-content.ts';
 export * from './training-content.ts';
+export * from './trainings.ts';
 export * from './events.ts';
 export * from './campaigns.ts';
 export * from './time-zones.ts';
