@@ -8,3 +8,4 @@ export * from './onboarding.ts';
 export * from './rate-limits.ts';
 export * from './phishing.ts';
 export * from './events.ts';
+export * from './training.ts';
