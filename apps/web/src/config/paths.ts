@@ -201,6 +201,15 @@ export const apiPaths = {
     recipients: (id: string) => `/api/campaigns/${segment(id)}/recipients/`,
   },
   rotateFilterSecret: '/api/phishing-settings/rotate-filter-secret/',
+  trainingModules: {
+    list: '/api/training-modules/',
+    module: (id: string) => `/api/training-modules/${segment(id)}/`,
+  },
+  trainingAssignments: {
+    list: '/api/training-assignments/',
+    cancel: (id: string) => `/api/training-assignments/${segment(id)}/cancel/`,
+  },
+  trainingSettings: '/api/training-settings/',
   headsUp: '/api/heads-up/',
   initialTestingInsights: '/api/insights/initial-testing/',
 } as const;
