@@ -201,6 +201,13 @@ export const apiPaths = {
     recipients: (id: string) => `/api/campaigns/${segment(id)}/recipients/`,
   },
   rotateFilterSecret: '/api/phishing-settings/rotate-filter-secret/',
+  myTrainings: {
+    list: '/api/my-trainings/',
+    training: (id: string) => `/api/my-trainings/${segment(id)}/`,
+    progress: (id: string) => `/api/my-trainings/${segment(id)}/progress/`,
+    quiz: (id: string) => `/api/my-trainings/${segment(id)}/quiz/`,
+    certificate: (id: string) => `/api/my-trainings/${segment(id)}/certificate/`,
+  },
   trainingModules: {
     list: '/api/training-modules/',
     module: (id: string) => `/api/training-modules/${segment(id)}/`,
