@@ -10,13 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { audienceKinds, type Audience } from '@vigil/contracts';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { messageOf } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useDepartmentChoices, usePeopleChoices } from '../api/get-campaign-choices';
-import { useAudiencePreview } from '../api/preview-audience';
+import { messageOf } from '../lib/api-client';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useAudiencePreview, useDepartmentChoices, usePeopleChoices, type AudiencePreview } from './audience-queries';
 
 type Person = { id: string; name: string; email: string };
 
@@ -38,7 +37,7 @@ const PeoplePicker = ({ multiple, ids, onChange, label, help, error, inputRef }:
   const [known, setKnown] = useState<Record<string, Person>>({});
   const options: Person[] = (people.data ?? []).map((person) => ({ id: person.id, name: `${person.firstName} ${person.lastName}`.trim(), email: person.email }));
   // The API has no read by id: people a saved draft names show as "chosen earlier" until picked again.
-  const chosen = ids.map<Person>((id) => known[id] ?? options.find((option) => option.id === id) ?? { id, name: t('campaigns.form.personEarlier'), email: '' });
+  const chosen = ids.map<Person>((id) => known[id] ?? options.find((option) => option.id === id) ?? { id, name: t('common.audience.personEarlier'), email: '' });
   const remember = (picked: Person[]) => setKnown((current) => ({ ...current, ...Object.fromEntries(picked.map((person) => [person.id, person])) }));
   const shared = {
     options,
@@ -49,8 +48,8 @@ const PeoplePicker = ({ multiple, ids, onChange, label, help, error, inputRef }:
     onInputChange: (_: unknown, text: string, reason: string) => {
       if (reason === 'input' || reason === 'clear') setSearch(text);
     },
-    noOptionsText: t('campaigns.form.noMatches'),
-    loadingText: t('campaigns.form.searching'),
+    noOptionsText: t('common.audience.noMatches'),
+    loadingText: t('common.audience.searching'),
     renderInput: (params: Parameters<NonNullable<React.ComponentProps<typeof Autocomplete<Person>>['renderInput']>>[0]) => (
       <TextField {...params} inputRef={inputRef} label={label} required error={Boolean(error)} helperText={error ?? help} />
     ),
@@ -84,10 +83,18 @@ type AudienceFieldProps = {
   /** The problem with the audience's ids (none chosen, not this organisation's). */
   error?: string;
   inputRef: React.Ref<HTMLInputElement>;
+  /** What to say before the audience is complete ("Choose who receives the lures…"). */
+  chooseText: string;
+  /** The server's count, in the caller's words (people receiving a lure, people being assigned). */
+  renderCount: (preview: AudiencePreview) => ReactNode;
 };
 
-/** Who receives the lures, and how many people that is now (the server counts). */
-export const AudienceField = ({ value, onChange, error, inputRef }: AudienceFieldProps) => {
+/**
+ * Who an action reaches (the whole organisation, departments, a manager's reporting line, chosen
+ * people), and how many people that is now (the server counts). Campaigns and training assignments
+ * share it; each says what the count means.
+ */
+export const AudienceField = ({ value, onChange, error, inputRef, chooseText, renderCount }: AudienceFieldProps) => {
   const { t } = useTranslation();
   const labelId = useId();
   const departments = useDepartmentChoices();
@@ -98,7 +105,7 @@ export const AudienceField = ({ value, onChange, error, inputRef }: AudienceFiel
   return (
     <FormControl component="fieldset" error={Boolean(error)}>
       <FormLabel component="legend" id={labelId}>
-        {t('campaigns.form.audience')}
+        {t('common.audience.label')}
       </FormLabel>
       <RadioGroup
         aria-labelledby={labelId}
@@ -110,7 +117,7 @@ export const AudienceField = ({ value, onChange, error, inputRef }: AudienceFiel
         }}
       >
         {audienceKinds.map((kind) => (
-          <FormControlLabel key={kind} value={kind} control={<Radio />} label={t(`campaigns.form.audienceKinds.${kind}`)} />
+          <FormControlLabel key={kind} value={kind} control={<Radio />} label={t(`common.audience.kinds.${kind}`)} />
         ))}
       </RadioGroup>
       <Stack spacing={1.5} sx={{ mt: 1 }}>
@@ -121,12 +128,12 @@ export const AudienceField = ({ value, onChange, error, inputRef }: AudienceFiel
             options={departments.data ?? []}
             loading={departments.isPending}
             value={(departments.data ?? []).filter((department) => ids.includes(department.id))}
-            getOptionLabel={(department) => t('campaigns.form.departmentPeople', { name: department.name, count: department.peopleCount })}
+            getOptionLabel={(department) => t('common.audience.departmentPeople', { name: department.name, count: department.peopleCount })}
             isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
             onChange={(_, next) => onChange({ kind: 'departments', ids: next.map((department) => department.id) })}
-            noOptionsText={t('campaigns.form.noMatches')}
-            loadingText={t('campaigns.form.searching')}
-            renderInput={(params) => <TextField {...params} inputRef={inputRef} label={t('campaigns.form.departments')} required error={Boolean(error)} helperText={error} />}
+            noOptionsText={t('common.audience.noMatches')}
+            loadingText={t('common.audience.searching')}
+            renderInput={(params) => <TextField {...params} inputRef={inputRef} label={t('common.audience.departments')} required error={Boolean(error)} helperText={error} />}
           />
         ) : null}
         {value.kind === 'manager' || value.kind === 'people' ? (
@@ -135,8 +142,8 @@ export const AudienceField = ({ value, onChange, error, inputRef }: AudienceFiel
             multiple={value.kind === 'people'}
             ids={ids}
             onChange={(next) => onChange({ kind: value.kind, ids: next })}
-            label={value.kind === 'manager' ? t('campaigns.form.manager') : t('campaigns.form.people')}
-            help={value.kind === 'manager' ? t('campaigns.form.managerHelp') : t('campaigns.form.peopleHelp')}
+            label={value.kind === 'manager' ? t('common.audience.manager') : t('common.audience.people')}
+            help={value.kind === 'manager' ? t('common.audience.managerHelp') : t('common.audience.peopleHelp')}
             error={error}
             inputRef={inputRef}
           />
@@ -145,22 +152,15 @@ export const AudienceField = ({ value, onChange, error, inputRef }: AudienceFiel
         <div aria-live="polite" data-testid="audience-count">
           {!complete ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('campaigns.form.audienceChoose')}
+              {chooseText}
             </Typography>
           ) : preview.isError ? (
-            <Alert severity="warning">{t('campaigns.form.audienceFailed', { message: messageOf(preview.error) })}</Alert>
+            <Alert severity="warning">{t('common.audience.countFailed', { message: messageOf(preview.error) })}</Alert>
           ) : preview.data ? (
-            <Typography sx={{ fontWeight: 600 }}>
-              {t('campaigns.form.audienceCount', { count: preview.data.count })}
-              {preview.data.withoutEmail > 0 ? (
-                <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
-                  {t('campaigns.form.audienceWithoutEmail', { count: preview.data.withoutEmail })}
-                </Typography>
-              ) : null}
-            </Typography>
+            renderCount(preview.data)
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('campaigns.form.audienceCounting')}
+              {t('common.audience.counting')}
             </Typography>
           )}
         </div>

@@ -1,20 +1,14 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import {
-  landingPageListSchema,
-  organizationDepartmentsSchema,
-  organizationUsersSchema,
-  phishingTemplateListSchema,
-  phishingTemplateSchema,
-  sendingProfilesSchema,
-} from '@vigil/contracts';
+import { landingPageListSchema, phishingTemplateListSchema, phishingTemplateSchema, sendingProfilesSchema } from '@vigil/contracts';
 
 import { apiPaths } from '../../../config/paths';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 import { campaignChoicesKey } from './query-keys';
 
 // What a campaign is made of, read from the areas that own it (templates, sending profiles,
-// landing pages, people). Each is one call of that area's API, read here rather than through its
-// feature, so features stay apart.
+// landing pages). Each is one call of that area's API, read here rather than through its
+// feature, so features stay apart. The audience's departments and people come with the shared
+// audience picker (components/audience-field.tsx).
 
 /** Active templates of the library matching `search` (name or scenario), the first 48. @throws ApiError */
 export const templateChoicesQueryOptions = (api: ApiClient, search: string) =>
@@ -58,27 +52,5 @@ export const useSendingProfileChoices = () => {
   return useQuery({
     queryKey: campaignChoicesKey('sending-profiles'),
     queryFn: async ({ signal }) => sendingProfilesSchema.parse(await api.get(apiPaths.sendingProfiles.list, { signal })).items.filter((profile) => profile.archivedAt === null),
-  });
-};
-
-export const useDepartmentChoices = () => {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: [...campaignChoicesKey('organization-users'), 'departments'],
-    queryFn: async ({ signal }) => organizationDepartmentsSchema.parse(await api.get(apiPaths.organizationUsers.departments, { signal })).departments,
-  });
-};
-
-/** Active people whose name or email matches `search`, the first 20. */
-export const usePeopleChoices = (search: string) => {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: [...campaignChoicesKey('organization-users'), 'people', search],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ status: 'active', pageSize: '20', sort: 'name' });
-      if (search.trim()) query.set('search', search.trim());
-      return organizationUsersSchema.parse(await api.get(`${apiPaths.organizationUsers.list}?${query}`, { signal })).items;
-    },
-    placeholderData: keepPreviousData,
   });
 };

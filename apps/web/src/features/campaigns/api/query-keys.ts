@@ -3,7 +3,7 @@ export const campaignsKey = ['campaigns'] as const;
 
 /**
  * What the campaign forms read from other areas, under that area's own first key ('sending-profiles',
- * 'phishing-templates', 'landing-pages', 'organization-users'): a profile added on the Sending
+ * 'phishing-templates', 'landing-pages'): a profile added on the Sending
  * profiles tab invalidates that key, and so appears in the campaign form at once.
  */
-export const campaignChoicesKey = (resource: 'sending-profiles' | 'phishing-templates' | 'landing-pages' | 'organization-users') => [resource, 'campaign-choices'] as const;
+export const campaignChoicesKey = (resource: 'sending-profiles' | 'phishing-templates' | 'landing-pages') => [resource, 'campaign-choices'] as const;

@@ -17,6 +17,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   createCampaignBodySchema,
   type Audience,
@@ -31,13 +32,13 @@ import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { AudienceField } from '../../../components/audience-field';
 import { paths } from '../../../config/paths';
 import { messageOf } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { fromLocalInput, spreadMinutesOf, spreadOf, toLocalInput, type SpreadUnit } from '../campaign-format';
 import { useLandingPageChoices, useSendingProfileChoices } from '../api/get-campaign-choices';
 import { useSaveCampaign } from '../api/save-campaign';
-import { AudienceField } from './audience-field';
 import { TemplatePicker } from './template-picker';
 
 const formFields = ['name', 'templateIds', 'kind', 'sendingProfileId', 'landingPageId', 'audience', 'audience.ids', 'startAt', 'spreadMinutes', 'businessHoursOnly'] as const;
@@ -229,7 +230,18 @@ export const CampaignFormDialog = ({ campaign, onClose, onSaved }: CampaignFormD
             control={control}
             render={({ field: { ref, value, onChange } }) => (
               <AudienceField value={value as Audience} onChange={onChange} inputRef={ref}
-                error={errorText(t, (errors.audience as { ids?: FieldError } | undefined)?.ids ?? (errors.audience as FieldError | undefined), 'audience')} />
+                error={errorText(t, (errors.audience as { ids?: FieldError } | undefined)?.ids ?? (errors.audience as FieldError | undefined), 'audience')}
+                chooseText={t('campaigns.form.audienceChoose')}
+                renderCount={(preview) => (
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {t('campaigns.form.audienceCount', { count: preview.count })}
+                    {preview.withoutEmail > 0 ? (
+                      <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
+                        {t('campaigns.form.audienceWithoutEmail', { count: preview.withoutEmail })}
+                      </Typography>
+                    ) : null}
+                  </Typography>
+                )} />
             )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>

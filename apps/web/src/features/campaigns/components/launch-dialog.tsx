@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api-client';
 import { sendWindow } from '../campaign-format';
 import { useChangeCampaignStatus } from '../api/change-campaign-status';
-import { useAudiencePreview } from '../api/preview-audience';
+import { useAudiencePreview } from '../../../components/audience-queries';
 import { useCampaignFormat } from '../use-campaign-format';
 
 type LaunchDialogProps = { campaign: Campaign; onClose: () => void; onLaunched: (campaign: Campaign) => void };
