@@ -2,7 +2,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type TemplateLanguage, templateLanguages } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
-import { type RateLimit, hitRateLimit, isOverRateLimit } from '../../../lib/rate-limit.ts';
+import { type RateLimit, hitRateLimit } from '../../../lib/rate-limit.ts';
 import type { EventWriter } from '../../events/event-writer.ts';
 import { listenerTextsFor } from './listener-catalogue.ts';
 import { type StoredLandingPage, renderLandingPage, renderNotFoundPage, renderTeachableMoment, renderTooManyRequestsPage } from './listener-pages.ts';
@@ -10,7 +10,7 @@ import { type ScannerSignatures, type TrackedLink, burstWindowSeconds, detectSca
 import { redFlagsOf } from '../templates/red-flags.ts';
 import { readFilledFieldNames } from './form-field-names.ts';
 import { trackingTokenHash } from './tracking-links.ts';
-import { type TrackedRecipient, findTrackedRecipient, recentHitsOf } from './tracking.repository.ts';
+import { type TrackedRecipient, findTrackedRecipient } from './tracking.repository.ts';
 
 /** Unknown paths and tokens per address: a person with a stale link never comes close; a guesser is slowed. */
 export const listenerNotFoundLimit: RateLimit = { max: 20, windowSeconds: 600 };
@@ -87,14 +87,16 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
 
   /** The recipient of a well-formed, known token, or a (rate-limited) not-found answer. */
   const recipientOf = async (request: FastifyRequest, reply: FastifyReply, token: string): Promise<TrackedRecipient | undefined> => {
-    if (tokenPattern.test(token) && !(await isOverRateLimit(db, notFoundKey(request), listenerNotFoundLimit))) {
-      const recipient = await findTrackedRecipient(db, trackingTokenHash(token));
-      if (recipient) return recipient;
-    } else if (tokenPattern.test(token)) {
-      // Over the limit: even a good token waits, or guessing would only need patience.
-      const texts = listenerTextsFor(browserLanguage(request));
-      reply.code(429).type('text/html; charset=utf-8').send(renderTooManyRequestsPage(texts));
-      return undefined;
+    if (tokenPattern.test(token)) {
+      const hitsSince = new Date(Date.now() - burstWindowSeconds * 1000 - 1000);
+      const recipient = await findTrackedRecipient(db, trackingTokenHash(token), { rateLimitKey: notFoundKey(request), rateLimitMax: listenerNotFoundLimit.max, hitsSince });
+      if (recipient && !recipient.overLimit) return recipient;
+      if (recipient) {
+        // Over the limit: even a good token waits, or guessing would only need patience.
+        const texts = listenerTextsFor(browserLanguage(request));
+        reply.code(429).type('text/html; charset=utf-8').send(renderTooManyRequestsPage(texts));
+        return undefined;
+      }
     }
     await sendNotFoundPage(db, request, reply);
     return undefined;
@@ -114,12 +116,11 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
   ) => {
     const at = new Date();
     const since = new Date(at.getTime() - burstWindowSeconds * 1000 - 1000);
-    const scope = { organizationId: recipient.organizationId };
     const unwritten = writer
       .pendingFor(recipient.id)
       .filter((event) => event.occurredAt >= since)
       .map((event) => ({ link: String(event.data?.link ?? ''), at: event.occurredAt }));
-    const earlierHits = link === 'page' ? [] : [...(await recentHitsOf(db, scope, recipient, since)), ...unwritten];
+    const earlierHits = link === 'page' ? [] : [...recipient.recentHits, ...unwritten];
     const rule = detectScanner({ link, method: request.method, headers: request.headers, ip: request.ip, at, sentAt: recipient.sentAt, earlierHits }, signatures);
     const types = rule ? [machineType] : personTypes;
     const base = { organizationId: recipient.organizationId, personId: recipient.personId, campaignId: recipient.campaignId, recipientId: recipient.id, occurredAt: at };
