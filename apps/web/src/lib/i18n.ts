@@ -13,6 +13,7 @@ import phishingTemplates from '../locales/en/phishing-templates.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
+import trainingAdmin from '../locales/en/training-admin.json';
 import translation from '../locales/en/translation.json';
 
 export const defaultLanguage = 'en';
@@ -36,6 +37,7 @@ const english = {
   ...campaigns,
   ...phishingProgrammes,
   ...testRequests,
+  ...trainingAdmin,
 };
 
 export const resources = {
