@@ -34,6 +34,7 @@ import { programmesRoutes } from './modules/phishing/programmes/programmes.route
 import { testRequestsRoutes } from './modules/phishing/test-requests/test-requests.routes.ts';
 import { phishingLibraryModule } from './modules/phishing/templates/index.ts';
 import { sendingProfilesModule } from './modules/phishing/sending-profiles/index.ts';
+import { trainingMediaRoutes, trainingModule } from './modules/training/index.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -138,6 +139,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(clientConfigRoutes, { config, authMethods: config.auth.embedded ? embeddedAuthMethods : ['password', 'otp-email'] });
   await app.register(healthRoutes, { connection });
   await app.register(companyLogosRoutes, { db: connection.db });
+  await app.register(trainingMediaRoutes, { db: connection.db, secrets: app.secrets });
 
   const verifySession = cacheVerifiedSessions(
     createSessionVerifier({
@@ -173,6 +175,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(testRequestsRoutes, { db: connection.db, config });
       await api.register(phishingLibraryModule, { db: connection.db, phishPublicUrl: config.phish.publicUrl });
       await api.register(sendingProfilesModule, { db: connection.db, secrets: app.secrets, config });
+      await api.register(trainingModule, { db: connection.db, secrets: app.secrets });
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ import { buildPhishApp } from './phish-app.ts';
 import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
 import { syncBuiltinContent } from './modules/phishing/builtin-content.ts';
+import { syncBuiltinLessons } from './modules/training/library/builtin-lessons.ts';
 import { startInboundSmtp } from './modules/phishing/replies/inbound-smtp.ts';
 
 const start = async () => {
@@ -22,6 +23,8 @@ const start = async () => {
   await applyAuthMigrations(connection);
   // The built-in lures and landing pages, as shared read-only rows (idempotent; servers may race).
   await syncBuiltinContent(connection.db);
+  // The built-in training lessons, keyed by slug, with their videos' durations (idempotent too).
+  await syncBuiltinLessons(connection.db);
   const app = await buildApp({ config, connection });
 
   if (config.demo.enabled) {

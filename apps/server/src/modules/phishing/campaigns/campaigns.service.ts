@@ -69,6 +69,17 @@ const checkAudience = async (repository: CampaignsRepository, audience: Audience
   }
 };
 
+/**
+ * The active people an audience holds now, resolved as a campaign's is (a manager's whole reporting
+ * line), for other modules that address an audience (training assignments).
+ * @throws AppError VALIDATION_FAILED naming `field` when the audience names departments or people not of the organisation.
+ */
+export const resolveAudienceMembers = async (db: Db | Tx, scope: OrgScope, audience: Audience, field = 'body.audience.ids') => {
+  const repository = campaignsRepository(db, scope);
+  await checkAudience(repository, audience, field);
+  return repository.audienceMembers(audience);
+};
+
 const loadPresented = async (repository: CampaignsRepository, rows: Awaited<ReturnType<CampaignsRepository['find']>>[]) => {
   const present = rows.filter((row) => row !== undefined);
   const ids = present.map((row) => row.id);

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import type { AssignmentStatus, LearnerAssignment, LearnerLesson, QuizResult, QuizSubmissionBody, TrainingLanguage } from '@vigil/contracts';
+import { trainingLanguages } from '@vigil/contracts';
+import type { TrainingAssignmentRow, Tx } from '@vigil/db';
+import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
+import type { Tenant } from '../../../lib/tenant.ts';
+import { appendEvents } from '../../events/events.repository.ts';
+import { trainingAssignmentsRepository } from '../assignments/training-assignments.repository.ts';
+import { trainingModulesRepository } from '../modules/training-modules.repository.ts';
+import type { TrainingServices } from '../modules/training-modules.service.ts';
+import { moduleText } from '../modules/training-modules.presenter.ts';
+import { readTrainingSettings } from '../settings/training-settings.service.ts';
+import { renderCertificate } from './certificate-pdf.ts';
+import { attemptsLeft, refuseQuiz } from './learner.policy.ts';
+import { presentLearnerAssignment, presentLesson } from './my-trainings.presenter.ts';
+import { scoreQuiz } from './quiz-scoring.ts';
+
+// Every learner call reads and changes only the signed-in person's own assignments, in the
+// organisation their session acts in: anyone else's is "not found".
+
+const tabStatuses: Record<'learning' | 'completed', readonly AssignmentStatus[]> = {
+  learning: ['assigned', 'in_progress'],
+  // Finished: passed, or out of attempts (the status tells which).
+  completed: ['completed', 'failed'],
+};
+
+const isLanguage = (value: string | null | undefined): value is TrainingLanguage => !!value && (trainingLanguages as readonly string[]).includes(value);
+
+/** The language asked for, else the person's preferred one, else English. */
+const learnerLanguage = async (tx: Parameters<typeof trainingAssignmentsRepository>[0], tenant: Tenant, asked: TrainingLanguage | undefined): Promise<TrainingLanguage> => {
+  if (asked) return asked;
+  const person = await trainingAssignmentsRepository(tx, tenant).person(tenant.personId);
+  return isLanguage(person?.preferredLanguage) ? person.preferredLanguage : 'en_us';
+};
+
+/** The person's assignment and its module, or NOT_FOUND (another person's, another organisation's, or cancelled). */
+const ownAssignment = async (tx: Parameters<typeof trainingAssignmentsRepository>[0], tenant: Tenant, id: string, { lock = false } = {}) => {
+  const assignment = await trainingAssignmentsRepository(tx, tenant).find(id, { personId: tenant.personId, lock });
+  if (!assignment || assignment.status === 'cancelled') throw notFound('The training');
+  const module = await trainingModulesRepository(tx, tenant).find(assignment.moduleId, { includeArchived: true });
+  if (!module) throw notFound('The training');
+  return { assignment, module };
+};
+
+const trainingEvent = (assignment: TrainingAssignmentRow, type: string, occurredAt: Date, data: Record<string, unknown> = {}) => ({
+  organizationId: assignment.organizationId,
+  personId: assignment.personId,
+  type,
+  occurredAt,
+  data: { assignmentId: assignment.id, moduleId: assignment.moduleId, reason: assignment.reason, ...data },
+});
+
+/**
+ * The signed-in person's assignments: `learning` (assigned, in progress; soonest due first) or
+ * `completed` (passed or out of attempts; latest first).
+ */
+export const listMyTrainings = async ({ db, secrets }: TrainingServices, tenant: Tenant, query: { tab: 'learning' | 'completed'; language?: TrainingLanguage }): Promise<{ items: LearnerAssignment[] }> => {
+  const language = await learnerLanguage(db, tenant, query.language);
+  const rows = await trainingAssignmentsRepository(db, tenant).listForPerson(tenant.personId, tabStatuses[query.tab]);
+  if (query.tab === 'completed') {
+    const finished = (row: (typeof rows)[number]) => (row.assignment.completedAt ?? row.assignment.failedAt ?? row.assignment.assignedAt).getTime();
+    rows.sort((a, b) => finished(b) - finished(a));
+  }
+  const now = new Date();
+  return { items: rows.map((row) => presentLearnerAssignment(secrets, row.assignment, row.module, language, now)) };
+};
+
+/**
+ * One of the person's lessons, as the player needs it: slides, the quiz without answers, signed
+ * media addresses and the organisation's rules.
+ * @throws AppError NOT_FOUND when the assignment is not the signed-in person's (or was cancelled).
+ */
+export const getMyLesson = async ({ db, secrets }: TrainingServices, tenant: Tenant, id: string, asked: TrainingLanguage | undefined): Promise<LearnerLesson> => {
+  const { assignment, module } = await ownAssignment(db, tenant, id);
+  const [language, settings] = await Promise.all([learnerLanguage(db, tenant, asked), readTrainingSettings(db, tenant)]);
+  return presentLesson(secrets, assignment, module, language, settings);
+};
+
+/** The first sign of the learner working on it: assigned → in_progress with training_started. */
+const startIfAssigned = async (tx: Tx, tenant: Tenant, assignment: TrainingAssignmentRow, now: Date) => {
+  if (assignment.status !== 'assigned') return {};
+  await appendEvents(tx, [trainingEvent(assignment, 'training_started', now)]);
+  return { status: 'in_progress' as const, startedAt: assignment.startedAt ?? now };
+};
+
+/**
+ * Records how far the video was watched: the furthest point is kept, never past the video's end. The
+ * first progress starts the training (assigned → in_progress, training_started). A finished
+ * training is left as it is (a learner may watch again).
+ * @throws AppError NOT_FOUND when the assignment is not the signed-in person's.
+ */
+export const recordMyProgress = async ({ db, secrets }: TrainingServices, tenant: Tenant, id: string, watchedSeconds: number): Promise<LearnerAssignment> => {
+  const language = await learnerLanguage(db, tenant, undefined);
+  return db.transaction(async (tx) => {
+    const { assignment, module } = await ownAssignment(tx, tenant, id, { lock: true });
+    if (assignment.status !== 'assigned' && assignment.status !== 'in_progress') return presentLearnerAssignment(secrets, assignment, module, language);
+    const now = new Date();
+    const furthest = Math.max(assignment.watchedSeconds, Math.min(watchedSeconds, module.durationSeconds));
+    const updated = await trainingAssignmentsRepository(tx, tenant).update(id, { watchedSeconds: furthest, ...(await startIfAssigned(tx, tenant, assignment, now)) });
+    return presentLearnerAssignment(secrets, updated, module, language, now);
+  });
+};
+
+const latinText = /^[\p{Script=Latin}\p{Script=Common}\p{M}]*$/u;
+
+const newCertificateId = () => {
+  const hex = randomBytes(6).toString('hex').toUpperCase();
+  return `VC-${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8)}`;
+};
+
+/**
+ * Scores a quiz attempt. A pass (score ≥ the module's pass score) completes the training
+ * (training_completed, a certificate id); a fail keeps it in progress, or fails it when the
+ * organisation's attempts are used up (training_failed either way).
+ * @throws AppError NOT_FOUND when the assignment is not the signed-in person's; CONFLICT when it is
+ * finished, or the video must be watched to its end first (details name `noSkipAhead`);
+ * VALIDATION_FAILED naming body.answers when there is not one answer per question.
+ */
+export const submitMyQuiz = async ({ db, secrets }: TrainingServices, tenant: Tenant, id: string, body: QuizSubmissionBody): Promise<QuizResult> =>
+  db.transaction(async (tx) => {
+    const { assignment, module } = await ownAssignment(tx, tenant, id, { lock: true });
+    const settings = await readTrainingSettings(tx, tenant);
+    const refusal = refuseQuiz(assignment, module.durationSeconds, settings);
+    if (refusal?.rule === 'noSkipAhead') throw fieldError('CONFLICT', 'noSkipAhead', refusal.problem);
+    if (refusal) throw new AppError('CONFLICT', refusal.problem);
+    const { language, text } = moduleText(module, body.language);
+    if (body.answers.length !== text.quiz.length) throw fieldError('VALIDATION_FAILED', 'body.answers', `must answer each of the ${text.quiz.length} questions, in order`);
+
+    const now = new Date();
+    const { score, passed, results } = scoreQuiz(text.quiz, body.answers, module.passScore);
+    const attempts = assignment.attempts + 1;
+    const left = attemptsLeft(settings, attempts);
+    const outOfAttempts = !passed && left === 0;
+    const started = await startIfAssigned(tx, tenant, assignment, now);
+    const updated = await trainingAssignmentsRepository(tx, tenant).update(id, {
+      ...started,
+      attempts,
+      score,
+      language,
+      ...(passed ? { status: 'completed' as const, completedAt: now, certificateId: newCertificateId() } : {}),
+      ...(outOfAttempts ? { status: 'failed' as const, failedAt: now } : {}),
+    });
+    await appendEvents(tx, [trainingEvent(updated, passed ? 'training_completed' : 'training_failed', now, { score, attempts, language, ...(passed ? {} : { attemptsLeft: left }) })]);
+    return {
+      score,
+      passed,
+      passScore: module.passScore,
+      results,
+      assignment: presentLearnerAssignment(secrets, updated, module, language, now),
+      attemptsLeft: left,
+    };
+  });
+
+/**
+ * The certificate of a completed training as a PDF: the person, their organisation, the module's
+ * title (in the language it was taken in), the score, the day, the certificate id.
+ * @throws AppError NOT_FOUND when the assignment is not the signed-in person's; CONFLICT until it is completed.
+ */
+export const myCertificate = async ({ db }: TrainingServices, tenant: Tenant, id: string) => {
+  const { assignment, module } = await ownAssignment(db, tenant, id);
+  if (assignment.status !== 'completed' || !assignment.completedAt || !assignment.certificateId || assignment.score === null) {
+    throw new AppError('CONFLICT', 'A certificate is issued once the training is completed');
+  }
+  const person = await trainingAssignmentsRepository(db, tenant).person(tenant.personId);
+  // The PDF's fonts write Latin letters: a title in another script (Hindi) is given in English.
+  const taken = moduleText(module, isLanguage(assignment.language) ? assignment.language : 'en_us').text.title;
+  const title = latinText.test(taken) ? taken : moduleText(module, 'en_us').text.title;
+  const pdf = await renderCertificate({
+    personName: `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim(),
+    organizationName: person?.organizationName ?? '',
+    moduleTitle: title,
+    score: assignment.score,
+    completedAt: assignment.completedAt,
+    certificateId: assignment.certificateId,
+  });
+  return { pdf, fileName: `certificate-${assignment.certificateId}.pdf` };
+};

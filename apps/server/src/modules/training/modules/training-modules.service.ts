@@ -1,0 +1,38 @@
+import { type TrainingLanguage, type TrainingModuleDetail, type TrainingModuleSummary, type TrainingModulesQuery, trainingTopics } from '@vigil/contracts';
+import type { Db } from '@vigil/db';
+import { notFound } from '../../../lib/app-error.ts';
+import type { SecretBox } from '../../../lib/secrets.ts';
+import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
+import { presentModuleDetail, presentModuleSummary } from './training-modules.presenter.ts';
+import { trainingModulesRepository } from './training-modules.repository.ts';
+
+export type TrainingServices = Readonly<{ db: Db; secrets: SecretBox }>;
+
+/** @throws AppError FORBIDDEN for anyone but an admin or superadmin. */
+export const requireTrainingAdmin = (tenant: Tenant) => requireAdminRole(tenant, 'Only an admin may manage training');
+
+const topicOrder = (topic: string) => (trainingTopics as readonly string[]).indexOf(topic);
+
+/**
+ * The catalogue: the built-in lessons and the organisation's own modules, filtered, in the library's
+ * order of topics (the basics first), titled in the language asked for (English when a module lacks it).
+ * @throws AppError FORBIDDEN for anyone but an admin.
+ */
+export const listTrainingModules = async ({ db, secrets }: TrainingServices, tenant: Tenant, query: TrainingModulesQuery): Promise<{ items: TrainingModuleSummary[] }> => {
+  requireTrainingAdmin(tenant);
+  const rows = await trainingModulesRepository(db, tenant).list(query);
+  const items = rows.map((row) => presentModuleSummary(secrets, row, query.language));
+  items.sort((a, b) => topicOrder(a.topic) - topicOrder(b.topic) || a.title.localeCompare(b.title));
+  return { items };
+};
+
+/**
+ * One module as the admin previews it, in `language` (English when it lacks that), quiz answers included.
+ * @throws AppError FORBIDDEN for anyone but an admin; NOT_FOUND for a module the organisation may not use.
+ */
+export const getTrainingModule = async ({ db, secrets }: TrainingServices, tenant: Tenant, id: string, language: TrainingLanguage | undefined): Promise<TrainingModuleDetail> => {
+  requireTrainingAdmin(tenant);
+  const module = await trainingModulesRepository(db, tenant).find(id);
+  if (!module) throw notFound('The training module');
+  return presentModuleDetail(secrets, module, language);
+};
