@@ -55,6 +55,8 @@ type RequestOptions = {
   /** Sent as JSON; a Blob (a chosen file) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a last save as the person leaves it). */
+  keepalive?: boolean;
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -74,7 +76,7 @@ export const createApiClient = ({
    * @returns the parsed JSON body of a 2xx answer (undefined for an empty one)
    * @throws ApiError for a non-2xx answer (with the server's code), a network failure or a non-JSON body
    */
-  const request = async (path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<unknown> => {
+  const request = async (path: string, { method = 'GET', body, signal, keepalive }: RequestOptions = {}): Promise<unknown> => {
     const headers = new Headers({ Accept: 'application/json' });
     const token = getSessionToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -88,6 +90,7 @@ export const createApiClient = ({
         headers,
         body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
         signal,
+        ...(keepalive ? { keepalive } : {}),
       });
     } catch (error) {
       // A cancelled request is not a failure: TanStack Query cancels on unmount.

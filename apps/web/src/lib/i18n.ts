@@ -14,6 +14,7 @@ import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
 import trainingAdmin from '../locales/en/training-admin.json';
+import trainings from '../locales/en/trainings.json';
 import translation from '../locales/en/translation.json';
 
 export const defaultLanguage = 'en';
@@ -38,6 +39,7 @@ const english = {
   ...phishingProgrammes,
   ...testRequests,
   ...trainingAdmin,
+  ...trainings,
 };
 
 export const resources = {

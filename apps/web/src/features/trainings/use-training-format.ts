@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Dates in the page's language; "Not yet" for what has not happened. */
+export const useTrainingFormat = () => {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+    const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    return {
+      date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : t('trainings.noDate')),
+      dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : t('trainings.noDate')),
+    };
+  }, [i18n.language, t]);
+};
