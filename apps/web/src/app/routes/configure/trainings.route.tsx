@@ -1,7 +1,10 @@
-import { PageError } from '../../../features/shell/components/page-error';
-import { RoutePlaceholder } from '../../../features/shell/components/route-placeholder';
+import { useLocation } from 'react-router';
 
-// /configure/trainings/ with request, frequency, schedule and module.
-// Their content comes later: the shell shows title and breadcrumbs, the page what will appear here.
-export const Component = RoutePlaceholder;
+import { TrainingAdmin } from '../../../features/training-admin/components/training-admin-page';
+import { PageError } from '../../../features/shell/components/page-error';
+
+// /configure/trainings/ (assignments) with module (the catalogue), frequency (the training rules),
+// request and schedule (later increments: the page says what will come).
+export const Component = () => <TrainingAdmin pathname={useLocation().pathname} />;
+
 export const ErrorBoundary = PageError;

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+import { EmptyState } from '../../../components/empty-state';
+import { paths } from '../../../config/paths';
+import { AssignmentsTable } from './assignments-table';
+import { ModuleCatalogue } from './module-catalogue';
+import { TrainingRules } from './training-rules-form';
+
+/** The pages of /configure/trainings/, in the order the links show them. */
+export const trainingAdminPages = ['assignments', 'catalogue', 'rules', 'request', 'schedule'] as const;
+export type TrainingAdminPage = (typeof trainingAdminPages)[number];
+
+const hrefOf: Record<TrainingAdminPage, string> = {
+  assignments: paths.configure.trainings.getHref(),
+  catalogue: paths.configure.trainings.module.getHref(),
+  rules: paths.configure.trainings.frequency.getHref(),
+  request: paths.configure.trainings.request.getHref(),
+  schedule: paths.configure.trainings.schedule.getHref(),
+};
+
+/** Which page a path of /configure/trainings/ is (the route table names the paths). */
+export const trainingAdminPageOf = (pathname: string): TrainingAdminPage =>
+  trainingAdminPages.find((page) => page !== 'assignments' && pathname === hrefOf[page]) ?? 'assignments';
+
+/** Links between the training admin's pages; the current one is marked for assistive technology. */
+const TrainingAdminNav = ({ current }: { current: TrainingAdminPage }) => {
+  const { t } = useTranslation();
+  return (
+    <Box component="nav" aria-label={t('trainingAdmin.nav.label')} sx={{ mb: 3, borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+      <Stack component="ul" direction="row" spacing={1} useFlexGap sx={{ listStyle: 'none', p: 0, m: 0, flexWrap: 'wrap' }}>
+        {trainingAdminPages.map((page) => (
+          <li key={page}>
+            <Button component={RouterLink} to={hrefOf[page]} variant={page === current ? 'contained' : 'text'} aria-current={page === current ? 'page' : undefined} disableElevation>
+              {t(`trainingAdmin.nav.${page}`)}
+            </Button>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+};
+
+/**
+ * /configure/trainings/ and its pages: assignments (the default), the module catalogue (`module`),
+ * the training rules (`frequency`, where a training cadence will join them), and what `request`
+ * and `schedule` will hold.
+ */
+export const TrainingAdmin = ({ pathname }: { pathname: string }) => {
+  const { t } = useTranslation();
+  const page = trainingAdminPageOf(pathname);
+  return (
+    <Box>
+      <TrainingAdminNav current={page} />
+      {page === 'assignments' ? <AssignmentsTable /> : null}
+      {page === 'catalogue' ? <ModuleCatalogue /> : null}
+      {page === 'rules' ? <TrainingRules /> : null}
+      {page === 'request' ? <EmptyState testId="training-request-later">{t('trainingAdmin.later.request')}</EmptyState> : null}
+      {page === 'schedule' ? <EmptyState testId="training-schedule-later">{t('trainingAdmin.later.schedule')}</EmptyState> : null}
+    </Box>
+  );
+};
