@@ -13,6 +13,7 @@ import { campaignsCases } from './tenancy-cases-campaigns.ts';
 import { headsUpCases } from './tenancy-cases-heads-up.ts';
 import { initialTestingCases } from './tenancy-cases-initial-testing.ts';
 import { programmesAndRequestsCases } from './tenancy-cases-programmes-requests.ts';
+import { trainingCases } from './tenancy-cases-training.ts';
 import { useTestApp } from './test-app.ts';
 
 const t = useTestApp();
@@ -68,6 +69,7 @@ const matrix: Record<string, MatrixCase> = {
   ...headsUpCases(t),
   ...initialTestingCases(t),
   ...programmesAndRequestsCases(t),
+  ...trainingCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
     expectIsolated: (response, { a, b }) => {
