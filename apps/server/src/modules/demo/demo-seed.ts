@@ -16,6 +16,7 @@ import { storeCompanyLogo } from '../company-logos/company-logos.service.ts';
 import { type DemoCompany, type WellKnownSeat, demoCompanies, demoEmail, demoManagedService } from './demo-companies.ts';
 import { demoManagedServiceProfiles, officeTimeZone, planDemoProfiles } from './demo-profiles.ts';
 import { renderDemoLogo } from './demo-logo.ts';
+import { seedDemoTraining } from './demo-training.ts';
 
 /** Fixed namespace: the same demo row always gets the same id, on every machine. */
 const demoNamespace = '5b0f3c1e-8a53-4d6e-9a57-2f4c8b1d7e90';
@@ -231,6 +232,11 @@ export const seedDemo = async (db: Db): Promise<DemoSeedResult> => {
     for (const [index, company] of demoCompanies.entries()) {
       total += await seedCompany(tx, company, demoManagedServiceId, index);
     }
+    // A little training history in the first company, around the end user the README names.
+    const [first] = demoCompanies;
+    const endUserId = demoId(first!.slug, 'person', 'seat-end-user');
+    const [endUser] = await tx.select({ departmentId: people.departmentId }).from(people).where(eq(people.id, endUserId));
+    await seedDemoTraining(tx, { organizationId: demoId(first!.slug), endUserId, directManagerId: demoId(first!.slug, 'person', 'seat-direct-manager'), departmentId: endUser!.departmentId! });
     return { created: true, organizations: demoCompanies.length + 1, people: total };
   });
 };

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { v5 as uuidv5 } from 'uuid';
-import { type Db, type NewTrainingModuleRow, trainingModules } from '@vigil/db';
+import { type Db, type NewTrainingModuleRow, type Tx, trainingModules } from '@vigil/db';
 import { contentRoot } from '../../phishing/templates/template-library.ts';
 import { type LibraryLesson, lessonFolder, loadLessonLibrary } from './lesson-library.ts';
 import { type LessonTiming, lessonTimingSchema, mediaFiles } from './video/lesson-video.ts';
@@ -57,7 +57,7 @@ const builtinRows = () => (library ??= loadLessonLibrary().map((lesson) => built
  * version. Idempotent (a restart writes nothing) and safe when several servers start at once.
  * @throws Error naming every problem of the lesson files, when any is unsound.
  */
-export const syncBuiltinLessons = async (db: Db, rows: readonly NewTrainingModuleRow[] = builtinRows()) => {
+export const syncBuiltinLessons = async (db: Db | Tx, rows: readonly NewTrainingModuleRow[] = builtinRows()) => {
   if (rows.length === 0) return { modules: 0 };
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   await db

@@ -1,12 +1,13 @@
 import { type TrainingLanguage, type TrainingModuleDetail, type TrainingModuleSummary, type TrainingModulesQuery, trainingTopics } from '@vigil/contracts';
-import type { Db } from '@vigil/db';
+import type { Db, Tx } from '@vigil/db';
 import { notFound } from '../../../lib/app-error.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
 import { presentModuleDetail, presentModuleSummary } from './training-modules.presenter.ts';
 import { trainingModulesRepository } from './training-modules.repository.ts';
 
-export type TrainingServices = Readonly<{ db: Db; secrets: SecretBox }>;
+/** What training's use cases need: the database (or a transaction they nest in, as the demo seed does) and the secret box signing media addresses. */
+export type TrainingServices = Readonly<{ db: Db | Tx; secrets: SecretBox }>;
 
 /** @throws AppError FORBIDDEN for anyone but an admin or superadmin. */
 export const requireTrainingAdmin = (tenant: Tenant) => requireAdminRole(tenant, 'Only an admin may manage training');
