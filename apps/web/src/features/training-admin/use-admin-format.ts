@@ -6,7 +6,7 @@ export const useAdminFormat = () => {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
     const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-    const list = new Intl.ListFormat(i18n.language, { style: 'short', type: 'conjunction' });
+    const list = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
     return {
       date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : t('trainingAdmin.noDate')),
       list: (items: string[]) => list.format(items),

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../config/paths';
@@ -49,9 +49,9 @@ const TrainingAdminNav = ({ current }: { current: TrainingAdminPage }) => {
  * the training rules (`frequency`, where a training cadence will join them), and what `request`
  * and `schedule` will hold.
  */
-export const TrainingAdmin = ({ pathname }: { pathname: string }) => {
+export const TrainingAdmin = () => {
   const { t } = useTranslation();
-  const page = trainingAdminPageOf(pathname);
+  const page = trainingAdminPageOf(useLocation().pathname);
   return (
     <Box>
       <TrainingAdminNav current={page} />
