@@ -7,7 +7,7 @@ import { assignTrainingModule } from '../training/assignments/training-assignmen
 import { builtinModuleId, syncBuiltinLessons } from '../training/library/builtin-lessons.ts';
 import type { LessonText } from '../training/library/lesson-library.ts';
 import { recordMyProgress, submitMyQuiz } from '../training/learner/my-trainings.service.ts';
-import { trainingModulesRepository } from '../training/modules/training-modules.repository.ts';
+import { findUsableModule } from '../training/modules/training-modules.service.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -41,7 +41,7 @@ export const seedDemoTraining = async (tx: Tx, demo: DemoTrainingPeople) => {
   });
   const personOf = (id: string) => department.find((person) => person.id === id) ?? { id, email: '', role: 'User' as const };
   const answersOf = async (slug: string) => {
-    const module = (await trainingModulesRepository(tx, scope).find(builtinModuleId(slug)))!;
+    const module = (await findUsableModule(tx, scope, builtinModuleId(slug)))!;
     return { module, answers: (module.texts as Record<string, LessonText>).en_us!.quiz.map((question) => question.answer) };
   };
   const complete = async (assignmentId: string, person: Tenant, slug: string, wrong: number) => {

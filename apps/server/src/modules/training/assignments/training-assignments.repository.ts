@@ -1,11 +1,10 @@
-import { type SQL, and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   type Db,
   type NewTrainingAssignmentRow,
   type TrainingAssignmentRow,
   type Tx,
   departments,
-  organizations,
   people,
   trainingAssignments,
   trainingModules,
@@ -34,8 +33,8 @@ const adminColumns = {
 export type AdminAssignmentRow = { assignment: TrainingAssignmentRow; sortKey: string; firstName: string; lastName: string; email: string; department: string | null; moduleTitle: string };
 
 /**
- * The only file touching training_assignments. Every query carries the scope's organisation; a
- * learner's queries also their own person.
+ * Training assignments as admins and assignment rounds see them; every query carries the scope's
+ * organisation. (A learner's own reads and writes are in learner/my-trainings.repository.ts.)
  */
 export const trainingAssignmentsRepository = (db: Db | Tx, scope: OrgScope) => {
   const inOrganization = eq(trainingAssignments.organizationId, scope.organizationId);
@@ -73,12 +72,8 @@ export const trainingAssignmentsRepository = (db: Db | Tx, scope: OrgScope) => {
       return inserted;
     },
 
-    find: async (id: string, { personId, lock = false }: { personId?: string; lock?: boolean } = {}) => {
-      const query = db
-        .select()
-        .from(trainingAssignments)
-        .where(and(inOrganization, eq(trainingAssignments.id, id), ...(personId ? [eq(trainingAssignments.personId, personId)] : [])))
-        .limit(1);
+    find: async (id: string, { lock = false }: { lock?: boolean } = {}) => {
+      const query = db.select().from(trainingAssignments).where(and(inOrganization, eq(trainingAssignments.id, id))).limit(1);
       return (lock ? await query.for('update') : await query)[0];
     },
 
@@ -102,25 +97,6 @@ export const trainingAssignmentsRepository = (db: Db | Tx, scope: OrgScope) => {
 
     findForAdmin: async (id: string): Promise<AdminAssignmentRow | undefined> => (await adminQuery([eq(trainingAssignments.id, id)]).limit(1))[0],
 
-    /** A person's assignments of some statuses, with their modules. */
-    listForPerson: async (personId: string, statuses: readonly AssignmentStatus[]) =>
-      db
-        .select({ assignment: trainingAssignments, module: trainingModules })
-        .from(trainingAssignments)
-        .innerJoin(trainingModules, eq(trainingModules.id, trainingAssignments.moduleId))
-        .where(and(inOrganization, eq(trainingAssignments.personId, personId), inArray(trainingAssignments.status, [...statuses])))
-        .orderBy(asc(trainingAssignments.dueAt), asc(trainingAssignments.id)),
-
-    /** What the learner's pages and certificate say about the person: their name, language and organisation. */
-    person: async (personId: string) =>
-      (
-        await db
-          .select({ firstName: people.firstName, lastName: people.lastName, preferredLanguage: people.preferredLanguage, organizationName: organizations.name })
-          .from(people)
-          .innerJoin(organizations, eq(organizations.id, people.organizationId))
-          .where(and(eq(people.organizationId, scope.organizationId), eq(people.id, personId)))
-          .limit(1)
-      )[0],
   };
 };
 

@@ -10,8 +10,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { recordAudit } from '../../audit-log/audit-log.service.ts';
 import { appendEvents } from '../../events/events.repository.ts';
 import { resolveAudienceMembers } from '../../phishing/campaigns/campaigns.service.ts';
-import { requireTrainingAdmin } from '../modules/training-modules.service.ts';
-import { trainingModulesRepository } from '../modules/training-modules.repository.ts';
+import { findUsableModule, requireTrainingAdmin } from '../modules/training-modules.service.ts';
 import { refuseCancel } from './training-assignments.policy.ts';
 import { assignmentCsvColumns, assignmentCsvRow, presentAssignment } from './training-assignments.presenter.ts';
 import { type AdminAssignmentRow, trainingAssignmentsRepository } from './training-assignments.repository.ts';
@@ -79,7 +78,7 @@ export const createTrainingAssignments = async (db: Db, tenant: Tenant, body: Cr
   const dueAt = new Date(body.dueAt);
   if (dueAt.getTime() <= Date.now()) throw fieldError('VALIDATION_FAILED', 'body.dueAt', 'must be in the future');
   return db.transaction(async (tx) => {
-    const module = await trainingModulesRepository(tx, tenant).find(body.moduleId);
+    const module = await findUsableModule(tx, tenant, body.moduleId);
     if (!module) throw fieldError('VALIDATION_FAILED', 'body.moduleId', 'must be a training module this organization may use');
     const members = await resolveAudienceMembers(tx, tenant, body.audience);
     const created = await assignTrainingModule(tx, tenant, { moduleId: module.id, personIds: members.map((member) => member.id), dueAt, assignedByPersonId: tenant.personId });

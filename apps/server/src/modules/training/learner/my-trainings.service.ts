@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { AssignmentStatus, LearnerAssignment, LearnerLesson, QuizResult, QuizSubmissionBody, TrainingLanguage } from '@vigil/contracts';
 import { trainingLanguages } from '@vigil/contracts';
-import type { TrainingAssignmentRow, Tx } from '@vigil/db';
+import type { Db, TrainingAssignmentRow, Tx } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { appendEvents } from '../../events/events.repository.ts';
-import { trainingAssignmentsRepository } from '../assignments/training-assignments.repository.ts';
-import { trainingModulesRepository } from '../modules/training-modules.repository.ts';
-import type { TrainingServices } from '../modules/training-modules.service.ts';
+import { type TrainingServices, findUsableModule } from '../modules/training-modules.service.ts';
 import { moduleText } from '../modules/training-modules.presenter.ts';
 import { readTrainingSettings } from '../settings/training-settings.service.ts';
 import { renderCertificate } from './certificate-pdf.ts';
 import { attemptsLeft, refuseQuiz } from './learner.policy.ts';
 import { presentLearnerAssignment, presentLesson } from './my-trainings.presenter.ts';
+import { myTrainingsRepository } from './my-trainings.repository.ts';
 import { scoreQuiz } from './quiz-scoring.ts';
 
 // Every learner call reads and changes only the signed-in person's own assignments, in the
@@ -27,17 +26,17 @@ const tabStatuses: Record<'learning' | 'completed', readonly AssignmentStatus[]>
 const isLanguage = (value: string | null | undefined): value is TrainingLanguage => !!value && (trainingLanguages as readonly string[]).includes(value);
 
 /** The language asked for, else the person's preferred one, else English. */
-const learnerLanguage = async (tx: Parameters<typeof trainingAssignmentsRepository>[0], tenant: Tenant, asked: TrainingLanguage | undefined): Promise<TrainingLanguage> => {
+const learnerLanguage = async (tx: Db | Tx, tenant: Tenant, asked: TrainingLanguage | undefined): Promise<TrainingLanguage> => {
   if (asked) return asked;
-  const person = await trainingAssignmentsRepository(tx, tenant).person(tenant.personId);
+  const person = await myTrainingsRepository(tx, tenant, tenant.personId).person();
   return isLanguage(person?.preferredLanguage) ? person.preferredLanguage : 'en_us';
 };
 
 /** The person's assignment and its module, or NOT_FOUND (another person's, another organisation's, or cancelled). */
-const ownAssignment = async (tx: Parameters<typeof trainingAssignmentsRepository>[0], tenant: Tenant, id: string, { lock = false } = {}) => {
-  const assignment = await trainingAssignmentsRepository(tx, tenant).find(id, { personId: tenant.personId, lock });
+const ownAssignment = async (tx: Db | Tx, tenant: Tenant, id: string, { lock = false } = {}) => {
+  const assignment = await myTrainingsRepository(tx, tenant, tenant.personId).find(id, { lock });
   if (!assignment || assignment.status === 'cancelled') throw notFound('The training');
-  const module = await trainingModulesRepository(tx, tenant).find(assignment.moduleId, { includeArchived: true });
+  const module = await findUsableModule(tx, tenant, assignment.moduleId, { includeArchived: true });
   if (!module) throw notFound('The training');
   return { assignment, module };
 };
@@ -56,7 +55,7 @@ const trainingEvent = (assignment: TrainingAssignmentRow, type: string, occurred
  */
 export const listMyTrainings = async ({ db, secrets }: TrainingServices, tenant: Tenant, query: { tab: 'learning' | 'completed'; language?: TrainingLanguage }): Promise<{ items: LearnerAssignment[] }> => {
   const language = await learnerLanguage(db, tenant, query.language);
-  const rows = await trainingAssignmentsRepository(db, tenant).listForPerson(tenant.personId, tabStatuses[query.tab]);
+  const rows = await myTrainingsRepository(db, tenant, tenant.personId).list(tabStatuses[query.tab]);
   if (query.tab === 'completed') {
     const finished = (row: (typeof rows)[number]) => (row.assignment.completedAt ?? row.assignment.failedAt ?? row.assignment.assignedAt).getTime();
     rows.sort((a, b) => finished(b) - finished(a));
@@ -96,7 +95,7 @@ export const recordMyProgress = async ({ db, secrets }: TrainingServices, tenant
     if (assignment.status !== 'assigned' && assignment.status !== 'in_progress') return presentLearnerAssignment(secrets, assignment, module, language);
     const now = new Date();
     const furthest = Math.max(assignment.watchedSeconds, Math.min(watchedSeconds, module.durationSeconds));
-    const updated = await trainingAssignmentsRepository(tx, tenant).update(id, { watchedSeconds: furthest, ...(await startIfAssigned(tx, tenant, assignment, now)) });
+    const updated = await myTrainingsRepository(tx, tenant, tenant.personId).update(id, { watchedSeconds: furthest, ...(await startIfAssigned(tx, tenant, assignment, now)) });
     return presentLearnerAssignment(secrets, updated, module, language, now);
   });
 };
@@ -132,7 +131,7 @@ export const submitMyQuiz = async ({ db, secrets }: TrainingServices, tenant: Te
     const left = attemptsLeft(settings, attempts);
     const outOfAttempts = !passed && left === 0;
     const started = await startIfAssigned(tx, tenant, assignment, now);
-    const updated = await trainingAssignmentsRepository(tx, tenant).update(id, {
+    const updated = await myTrainingsRepository(tx, tenant, tenant.personId).update(id, {
       ...started,
       attempts,
       score,
@@ -161,7 +160,7 @@ export const myCertificate = async ({ db }: TrainingServices, tenant: Tenant, id
   if (assignment.status !== 'completed' || !assignment.completedAt || !assignment.certificateId || assignment.score === null) {
     throw new AppError('CONFLICT', 'A certificate is issued once the training is completed');
   }
-  const person = await trainingAssignmentsRepository(db, tenant).person(tenant.personId);
+  const person = await myTrainingsRepository(db, tenant, tenant.personId).person();
   // The PDF's fonts write Latin letters: a title in another script (Hindi) is given in English.
   const taken = moduleText(module, isLanguage(assignment.language) ? assignment.language : 'en_us').text.title;
   const title = latinText.test(taken) ? taken : moduleText(module, 'en_us').text.title;

@@ -8,7 +8,7 @@ import type { Db } from '@vigil/db';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { builtinMediaFolder } from '../library/builtin-lessons.ts';
-import { findModuleMedia } from '../modules/training-modules.repository.ts';
+import { findModuleMediaSource } from '../modules/training-modules.service.ts';
 import { parseByteRange } from './byte-range.ts';
 import { mediaContentType, verifyMediaSignature } from './training-media.ts';
 
@@ -27,7 +27,7 @@ export const trainingMediaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Secre
   const folderOf = async (moduleId: string) => {
     const known = folders.get(moduleId);
     if (known) return known;
-    const module = await findModuleMedia(db, moduleId);
+    const module = await findModuleMediaSource(db, moduleId);
     if (!module || module.source !== 'built-in') return undefined;
     const folder = builtinMediaFolder(module.mediaKey);
     folders.set(moduleId, folder);

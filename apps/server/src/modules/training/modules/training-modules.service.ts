@@ -1,10 +1,11 @@
 import { type TrainingLanguage, type TrainingModuleDetail, type TrainingModuleSummary, type TrainingModulesQuery, trainingTopics } from '@vigil/contracts';
 import type { Db, Tx } from '@vigil/db';
+import type { OrgScope } from '../../../lib/scope.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
 import { presentModuleDetail, presentModuleSummary } from './training-modules.presenter.ts';
-import { trainingModulesRepository } from './training-modules.repository.ts';
+import { findModuleMedia, trainingModulesRepository } from './training-modules.repository.ts';
 
 /** What training's use cases need: the database (or a transaction they nest in, as the demo seed does) and the secret box signing media addresses. */
 export type TrainingServices = Readonly<{ db: Db | Tx; secrets: SecretBox }>;
@@ -37,3 +38,9 @@ export const getTrainingModule = async ({ db, secrets }: TrainingServices, tenan
   if (!module) throw notFound('The training module');
   return presentModuleDetail(secrets, module, language);
 };
+
+/** A module the organisation may use (built-in or its own), or undefined; archived ones only when asked (assignments keep theirs). */
+export const findUsableModule = (db: Db | Tx, scope: OrgScope, id: string, options: { includeArchived?: boolean } = {}) => trainingModulesRepository(db, scope).find(id, options);
+
+/** Where a module's media lives, for the public media route (its signed address is the authorisation). */
+export const findModuleMediaSource = (db: Db, id: string) => findModuleMedia(db, id);
