@@ -127,6 +127,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       smtpUrl: config.mail.smtpUrl,
       mailFrom: config.mail.from,
       twilio: config.twilio,
+      limits: { perIp: { max: config.auth.attemptsPerIpPerMinute, windowSeconds: 60 } },
       selfSignUp: config.auth.selfSignUp,
       sessionTtlSeconds: config.auth.sessionTtlSeconds,
       refreshIdleSeconds: config.auth.refreshIdleSeconds,

@@ -47,6 +47,7 @@ const environmentSchema = z.object({
   AUTH_SESSION_TTL_SECONDS: wholeNumber(60, 86_400, ' (the SDK refreshes 20 s before expiry)').default(600),
   AUTH_REFRESH_IDLE_DAYS: wholeNumber(1).default(14),
   AUTH_REFRESH_ABSOLUTE_DAYS: wholeNumber(1).default(30),
+  AUTH_ATTEMPTS_PER_IP_PER_MINUTE: wholeNumber(1).default(60),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().min(3).default('Vigil <no-reply@localhost>'),
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.twilio.com'),
@@ -85,6 +86,8 @@ export type Config = Readonly<{
     sessionTtlSeconds: number;
     refreshIdleSeconds: number;
     refreshAbsoluteSeconds: number;
+    /** Sign-in, code and link attempts one address may make per minute on each provider route. */
+    attemptsPerIpPerMinute: number;
   };
   mail: { smtpUrl?: string; from: string };
   /** SMS, voice and WhatsApp through a Twilio-compatible API; undefined sends them to the outbox. */
@@ -167,6 +170,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       sessionTtlSeconds: e.AUTH_SESSION_TTL_SECONDS,
       refreshIdleSeconds: e.AUTH_REFRESH_IDLE_DAYS * 86_400,
       refreshAbsoluteSeconds: e.AUTH_REFRESH_ABSOLUTE_DAYS * 86_400,
+      attemptsPerIpPerMinute: e.AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     twilio:

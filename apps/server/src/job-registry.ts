@@ -3,6 +3,7 @@ import { type AnyJobDefinition, checkJobDefinitions } from './lib/jobs.ts';
 import { createPruneAuditLogJob } from './modules/audit-log/audit-log.jobs.ts';
 import { dispatchCampaignsJob, sendBatchJob } from './modules/phishing/campaigns/campaigns.jobs.ts';
 import { consumeEventsJob } from './modules/events/events.jobs.ts';
+import { pruneRateLimitsJob } from './modules/maintenance/rate-limit.jobs.ts';
 import { runProgrammesJob } from './modules/phishing/programmes/programmes.jobs.ts';
 import { recordUnansweredLuresJob } from './modules/phishing/adaptive/skill-ratings.jobs.ts';
 
@@ -11,4 +12,4 @@ import { recordUnansweredLuresJob } from './modules/phishing/adaptive/skill-rati
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob]);

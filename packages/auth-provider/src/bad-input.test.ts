@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import createSdk from '@descope/web-js-sdk';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { authProviderPlugin } from './plugin.ts';
 import { projectId, useProvider } from './test/provider-harness.ts';
 
 const provider = useProvider({ limits: { perIp: { max: 1000, windowSeconds: 60 }, perLoginId: { max: 3, windowSeconds: 60 } } });
@@ -126,6 +128,21 @@ describe('bad input gets a clear 4xx in the contract shape, never a 5xx', () => 
     expect(limited.code).toBe(429);
     expect(limited.error).toMatchObject({ errorCode: 'E130429', retryAfter: expect.any(Number) });
     expect((limited.error as unknown as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
+  });
+
+  it('counts attempts in the database: a second server on the same database refuses the fourth attempt', async () => {
+    const user = await provider.buildUser();
+    // Another server process of the same deployment: its own plugin instance, the same database.
+    const second = Fastify({ logger: false });
+    await second.register(authProviderPlugin, { db: provider.database.db, projectId, publicUrl: 'http://app.vigil.test', secret: Buffer.from('conformance-test-secret-of-32-bytes!!'), limits: { perIp: { max: 1000, windowSeconds: 60 }, perLoginId: { max: 3, windowSeconds: 60 } } });
+    try {
+      for (let i = 0; i < 3; i++) await post('/password/signin', { loginId: user.email, password: 'wrong password here' });
+      const limited = await second.inject({ method: 'POST', url: '/v1/auth/password/signin', headers: { authorization: `Bearer ${projectId}`, 'content-type': 'application/json' }, payload: JSON.stringify({ loginId: user.email, password: user.password }) });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().errorCode).toBe('E130429');
+    } finally {
+      await second.close();
+    }
   });
 
   it('too many attempts for one login id: 429 with Retry-After', async () => {

@@ -7,3 +7,4 @@ export { hashPassword } from './methods/password-hash.ts';
 export type { AuthEvent, AuthEventListener } from './http/auth-events.ts';
 export { authProviderSecuritySchemes } from './http/openapi.ts';
 export { sendWithTwilio, TwilioError, type TwilioOptions } from './delivery/twilio.ts';
+export { pruneAuthRateLimitWindows } from './http/rate-limiter.ts';

@@ -96,7 +96,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
     ),
     events,
     delivery,
-    limiter: createRateLimiter(),
+    limiter: createRateLimiter(options.db),
     dummyPasswordHash: await argon2.hash('not-a-real-password-used-for-timing', { type: argon2.argon2id }),
     log,
   };

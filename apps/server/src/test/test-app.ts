@@ -36,6 +36,8 @@ export const startTestApp = async (connection: DatabaseConnection, env: Record<s
     AUTH_PROJECT_ID: testProjectId,
     ...(embeddedAuth ? { PUBLIC_URL: 'http://vigil.test' } : { AUTH_BASE_URL: jwks.baseUrl }),
     AUTH_SECRET: 'test-secret-for-the-embedded-provider-0123456789',
+    // Attempts are counted in the database; on PostgreSQL every test file shares one, all from 127.0.0.1.
+    AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '10000',
     DATA_DIR: '/nonexistent-test-data',
     ...env,
   });

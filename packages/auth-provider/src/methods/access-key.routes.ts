@@ -26,7 +26,7 @@ export const accessKeyRoutes = async (app: FastifyInstance, context: ProviderCon
   app.post('/accesskey/exchange', { schema: exchangeDoc }, async (request) => {
     const { token } = readAuthorization(request, context.settings.projectId);
     const body = parseBody(exchangeBodySchema, request.body);
-    throttle(context, 'accesskey.exchange', request.ip);
+    await throttle(context, 'accesskey.exchange', request.ip);
     const refused = new AuthError('unauthorized', 'The access key is not valid, has expired or was revoked');
     if (!token) throw refused;
     const [key] = await context.db

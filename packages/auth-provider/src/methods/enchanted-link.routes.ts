@@ -34,7 +34,7 @@ export const enchantedLinkRoutes = async (app: FastifyInstance, context: Provide
   app.post('/enchantedlink/verify', { schema: verifyDoc }, async (request) => {
     readAuthorization(request, context.settings.projectId);
     const body = parseBody(verifyBodySchema, request.body);
-    throttle(context, 'enchantedlink.verify', request.ip);
+    await throttle(context, 'enchantedlink.verify', request.ip);
     const verification = await consumeLinkToken(context, body.token, ['enchantedlink']);
     await context.events.record(
       { event: 'link.opened', method: 'enchantedlink', success: true, userId: verification.userId, loginId: verification.loginId },

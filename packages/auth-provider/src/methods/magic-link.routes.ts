@@ -44,7 +44,7 @@ export const magicLinkRoutes = async (app: FastifyInstance, context: ProviderCon
   app.post('/magiclink/verify', { schema: verifyDoc }, async (request) => {
     readAuthorization(request, context.settings.projectId);
     const body = parseBody(verifyBodySchema, request.body);
-    throttle(context, 'magiclink.verify', request.ip);
+    await throttle(context, 'magiclink.verify', request.ip);
     const verification = await consumeLinkToken(context, body.token, ['magiclink', 'password-reset']);
     return completeVerification(context, request, verification, 'email');
   });

@@ -37,7 +37,7 @@ export const otpRoutes = async (app: FastifyInstance, context: ProviderContext) 
   const verify = async (request: FastifyRequest, channel: string) => {
     readAuthorization(request, context.settings.projectId);
     const body = parseBody(verifyBodySchema, request.body);
-    throttle(context, 'otp.verify', request.ip, body.loginId);
+    await throttle(context, 'otp.verify', request.ip, body.loginId);
     try {
       const verification = await consumeCode(context, body.loginId, channel, body.code);
       return await completeVerification(context, request, verification, amrForChannel(channel));

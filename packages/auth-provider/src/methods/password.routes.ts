@@ -101,7 +101,7 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
   app.post('/password/signup', { schema: signUpDoc }, async (request) => {
     readAuthorization(request, settings.projectId);
     const body = parseBody(signUpBodySchema, request.body);
-    throttle(context, 'password.signup', request.ip, body.loginId);
+    await throttle(context, 'password.signup', request.ip, body.loginId);
     if (!settings.selfSignUp) throw new AuthError('signUpDisabled', 'Sign-up is not open here; ask your administrator for an account');
     const profile = { email: body.loginId, givenName: body.user?.givenName ?? '', familyName: body.user?.familyName ?? '' };
     const problem = passwordProblem(body.password, [body.loginId.split('@')[0]!, profile.givenName, profile.familyName]);
@@ -121,7 +121,7 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
   app.post('/password/signin', { schema: signInDoc }, async (request) => {
     readAuthorization(request, settings.projectId);
     const body = parseBody(signInBodySchema, request.body);
-    throttle(context, 'password.signin', request.ip, body.loginId);
+    await throttle(context, 'password.signin', request.ip, body.loginId);
     const client = clientInfo(request);
     const user = await checkPassword(body.loginId, body.password, client);
     await context.events.record({ event: 'signin', method: 'password', success: true, userId: user.id, loginId: body.loginId }, client);
@@ -139,7 +139,7 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
   app.post('/password/replace', { schema: replaceDoc }, async (request) => {
     const { token } = readAuthorization(request, settings.projectId);
     const body = parseBody(replaceBodySchema, request.body);
-    throttle(context, 'password.signin', request.ip, body.loginId);
+    await throttle(context, 'password.signin', request.ip, body.loginId);
     const client = clientInfo(request);
     const user = await checkPassword(body.loginId, body.oldPassword, client);
     ensureAcceptable(body.newPassword, user);
@@ -190,7 +190,7 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
   app.post('/password/reset', { schema: resetDoc }, async (request) => {
     readAuthorization(request, settings.projectId);
     const body = parseBody(resetBodySchema, request.body);
-    throttle(context, 'password.reset', request.ip, body.loginId);
+    await throttle(context, 'password.reset', request.ip, body.loginId);
     const user = await users.findByLoginId(body.loginId);
     const email = user?.email ?? body.loginId;
     await startVerification(context, {

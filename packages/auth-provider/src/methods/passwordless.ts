@@ -55,7 +55,7 @@ export const sendPasswordless = async (context: ProviderContext, request: Fastif
   readAuthorization(request, context.settings.projectId);
   const users = usersRepository(context.db);
   const body = parseBody(sendBodySchema(channel === 'email' ? emailSchema : phoneSchema), request.body);
-  throttle(context, `${kind}.send`, request.ip, body.loginId);
+  await throttle(context, `${kind}.send`, request.ip, body.loginId);
   if (mode === 'signup' && !context.settings.selfSignUp) {
     throw new AuthError('signUpDisabled', 'Sign-up is not open here; ask your administrator for an account');
   }
@@ -95,7 +95,7 @@ export const sendUpdate = async (context: ProviderContext, request: FastifyReque
   if (!(await users.listLoginIds(user.id)).includes(normaliseLoginId(body.loginId))) {
     throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
   }
-  throttle(context, `${kind}.update`, request.ip, body.loginId);
+  await throttle(context, `${kind}.update`, request.ip, body.loginId);
   const targetValue = (target === 'email' ? body.email : body.phone)!;
   const { pendingRef, linkId } = await startVerification(context, {
     kind,

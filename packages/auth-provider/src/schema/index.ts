@@ -191,4 +191,14 @@ export const outboxMessages = auth.table(
   (t) => [index().on(t.createdAt)],
 );
 
-export const authSchema = { signingKeys, tenants, users, loginIds, userTenants, refreshTokens, verifications, authEvents, accessKeys, outboxMessages };
+/**
+ * Attempt counters, one fixed window per key (an IP or a login id, per route), in the database so
+ * that every server counts towards one limit.
+ */
+export const rateLimitWindows = auth.table('rate_limit_windows', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetsAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export const authSchema = { signingKeys, tenants, users, loginIds, userTenants, refreshTokens, verifications, authEvents, accessKeys, outboxMessages, rateLimitWindows };

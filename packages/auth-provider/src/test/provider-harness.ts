@@ -55,6 +55,9 @@ export const useProvider = (options: Partial<AuthProviderOptions> = {}): Harness
       smtpUrl: harness.inbox.url,
       mailFrom: 'Vigil <no-reply@vigil.test>',
       twilio: { baseUrl: harness.twilio.baseUrl, accountSid: 'ACtest0000000000000000000000000000', authToken: 'twilio-test-token', from: '+15550001111' },
+      // Attempts are counted in the database, and on PostgreSQL every test file shares one, all from
+      // 127.0.0.1: per IP, allow what the files together do in a minute (per login id stays as shipped).
+      limits: { perIp: { max: 10_000, windowSeconds: 60 }, perLoginId: { max: 10, windowSeconds: 600 } },
       ...options,
     });
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
