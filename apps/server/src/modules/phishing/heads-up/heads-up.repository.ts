@@ -13,6 +13,7 @@ export const headsUpRepository = (db: Db, scope: OrgScope) => ({
         .select({
           id: campaignRecipients.id,
           personId: campaignRecipients.personId,
+          campaignId: campaignRecipients.campaignId,
           templateId: campaignRecipients.templateId,
           language: campaignRecipients.language,
           sentAt: campaignRecipients.sentAt,

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type Person, campaignRecipients, campaigns } from '@vigil/db';
+import { eq } from 'drizzle-orm';
+import { type Person, campaignRecipients, campaigns, people } from '@vigil/db';
+import { builtinModule, syncLessons } from '../../../test/training-factories.ts';
+import { assignTrainingModule } from '../../training/assignments/training-assignments.service.ts';
+import { builtinModuleId } from '../../training/library/builtin-lessons.ts';
 import { buildDepartment, buildOrganization, buildPerson } from '../../../test/factories.ts';
 import { buildPhishingTemplate, buildSendingProfile } from '../../../test/phishing-factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -54,6 +58,24 @@ const sendLure = async (company: Company, person: Person, values: Partial<typeof
 const headsUp = async (person: Person, query = '') => t.app.inject({ method: 'GET', url: `/api/heads-up/${query}`, headers: await t.authAs(person) });
 
 describe('GET /api/heads-up/', () => {
+  it('links the lesson the failure called for, titled in the person’s language, once the remedial assignment exists', async () => {
+    await syncLessons(t.db);
+    const company = await buildCompany();
+    await t.db.update(people).set({ preferredLanguage: 'fr_fr' }).where(eq(people.id, company.person.id));
+    const lure = await sendLure(company, company.person, { clickedAt: new Date('2026-03-12T10:01:00Z') });
+    expect((await headsUp(company.person, `?recipient=${lure.id}`)).json().simulation.nextLesson).toBeNull();
+    const [assignment] = await assignTrainingModule(t.db as never, { organizationId: company.organization.id }, {
+      moduleId: builtinModuleId('passwords'),
+      personIds: [company.person.id],
+      reason: 'remedial',
+      dueAt: new Date(Date.now() + 7 * 86_400_000),
+      sourceCampaignId: lure.campaignId,
+    });
+    const { nextLesson } = (await headsUp(company.person, `?recipient=${lure.id}`)).json().simulation;
+    const french = (await builtinModule(t.db, 'passwords')).texts as Record<string, { title: string }>;
+    expect(nextLesson).toEqual({ title: french.fr_fr!.title, href: `/dashboard/trainings/learning/?assignment=${assignment!.id}` });
+  });
+
   it('shows the person their own message as they received it, links inert, with what they did and its red flags', async () => {
     const company = await buildCompany();
     const lure = await sendLure(company, company.person, { openedAt: new Date('2026-03-12T10:00:00Z'), clickedAt: new Date('2026-03-12T10:01:00Z'), submittedAt: new Date('2026-03-12T10:02:00Z') });

@@ -7,6 +7,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { findLureContext, personalisationOf } from '../campaigns/lure-mail.ts';
 import { redFlagsOf } from '../templates/red-flags.ts';
 import { LureRenderError, renderLure } from '../templates/render-lure.ts';
+import { nextLessonAfter } from '../../training/learner/my-trainings.service.ts';
 import { headsUpOutcomeOf } from './heads-up-outcome.ts';
 import { type SentLure, headsUpRepository } from './heads-up.repository.ts';
 
@@ -81,7 +82,7 @@ export const getHeadsUp = async (db: Db, tenant: Tenant, query: HeadsUpQuery): P
       mail: await renderReceived(db, tenant, lure),
       redFlags: redFlags.flags,
       redFlagsLanguage: asLanguage(redFlags.language),
-      nextLesson: null,
+      nextLesson: await nextLessonAfter(db, tenant, lure.campaignId),
     },
   };
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { type Db, type NewTrainingAssignmentRow, type Tx, organizations, people, trainingAssignments, trainingModules } from '@vigil/db';
 import type { AssignmentStatus } from '@vigil/contracts';
 import type { OrgScope } from '../../../lib/scope.ts';
@@ -26,6 +26,18 @@ export const myTrainingsRepository = (db: Db | Tx, scope: OrgScope, personId: st
         .innerJoin(trainingModules, eq(trainingModules.id, trainingAssignments.moduleId))
         .where(and(own, inArray(trainingAssignments.status, [...statuses])))
         .orderBy(asc(trainingAssignments.dueAt), asc(trainingAssignments.id)),
+
+    /** The remedial lesson a simulation's failure called for (any status but cancelled), newest first. */
+    remedialAfter: async (campaignId: string) =>
+      (
+        await db
+          .select({ assignment: trainingAssignments, module: trainingModules })
+          .from(trainingAssignments)
+          .innerJoin(trainingModules, eq(trainingModules.id, trainingAssignments.moduleId))
+          .where(and(own, eq(trainingAssignments.reason, 'remedial'), eq(trainingAssignments.sourceCampaignId, campaignId), ne(trainingAssignments.status, 'cancelled')))
+          .orderBy(desc(trainingAssignments.assignedAt))
+          .limit(1)
+      )[0],
 
     /** What the learner's pages and certificate say about the person: their name, language and organisation. */
     person: async () =>

@@ -174,3 +174,16 @@ export const myCertificate = async ({ db }: TrainingServices, tenant: Tenant, id
   });
   return { pdf, fileName: `certificate-${assignment.certificateId}.pdf` };
 };
+
+/**
+ * The lesson to take after a simulated lure (the heads-up page's link): the remedial assignment the
+ * failure with that campaign's lure called for, titled in the person's language, opened on the
+ * learner page that lists it. Null when there is none (yet: the consumer assigns it within a minute).
+ */
+export const nextLessonAfter = async (db: Db, tenant: Tenant, campaignId: string): Promise<{ title: string; href: string } | null> => {
+  const found = await myTrainingsRepository(db, tenant, tenant.personId).remedialAfter(campaignId);
+  if (!found) return null;
+  const { text } = moduleText(found.module, await learnerLanguage(db, tenant, undefined));
+  const page = tabStatuses.completed.includes(found.assignment.status) ? '/dashboard/trainings/completed/' : '/dashboard/trainings/learning/';
+  return { title: text.title, href: `${page}?${new URLSearchParams({ assignment: found.assignment.id })}` };
+};

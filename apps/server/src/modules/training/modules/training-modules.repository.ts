@@ -5,6 +5,9 @@ import type { OrgScope } from '../../../lib/scope.ts';
 
 export type TrainingModulesFilter = Readonly<{ topic?: TrainingTopic; language?: TrainingLanguage; maxMinutes?: number; search?: string }>;
 
+/** The built-in lesson a failure gets when no lesson names its lure's category. */
+const fallbackRemedialSlug = 'phishing-basics';
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
@@ -35,6 +38,20 @@ export const trainingModulesRepository = (db: Db | Tx, scope: OrgScope) => {
       }
       return db.select().from(trainingModules).where(and(...conditions));
     },
+
+    /**
+     * The lesson that answers a failure with a lure of this category: the organisation's own first,
+     * then the built-in one, then the built-in phishing basics for a category no lesson names.
+     */
+    remedialFor: async (category: string) =>
+      (
+        await db
+          .select({ id: trainingModules.id })
+          .from(trainingModules)
+          .where(and(usable, isNull(trainingModules.archivedAt), or(sql`${category} = any(${trainingModules.remediates})`, eq(trainingModules.builtinSlug, fallbackRemedialSlug))))
+          .orderBy(sql`${category} = any(${trainingModules.remediates}) desc`, sql`${trainingModules.organizationId} is null`, trainingModules.builtinSlug)
+          .limit(1)
+      )[0],
 
     /** One module the organisation may use; archived ones only when asked (assignments keep theirs). */
     find: async (id: string, { includeArchived = false } = {}) =>

@@ -43,4 +43,7 @@ export const getTrainingModule = async ({ db, secrets }: TrainingServices, tenan
 export const findUsableModule = (db: Db | Tx, scope: OrgScope, id: string, options: { includeArchived?: boolean } = {}) => trainingModulesRepository(db, scope).find(id, options);
 
 /** Where a module's media lives, for the public media route (its signed address is the authorisation). */
+/** The lesson a failure with a lure of this category is answered with (see the repository's remedialFor). */
+export const findRemedialModule = async (db: Db | Tx, scope: OrgScope, category: string) => (await trainingModulesRepository(db, scope).remedialFor(category))?.id;
+
 export const findModuleMediaSource = (db: Db, id: string) => findModuleMedia(db, id);
