@@ -11,6 +11,7 @@ import { seedDemoLogins } from '../apps/server/src/modules/demo/demo-logins.ts';
 import { seedDemo } from '../apps/server/src/modules/demo/demo-seed.ts';
 import { startTestJwksServer } from '../apps/server/src/test/test-jwks-server.ts';
 import { printReport, report, timeIt } from './lib.ts';
+import { runEventBenchmarks } from './events.ts';
 import { runPhishingBenchmarks } from './phishing.ts';
 
 const projectId = 'P2benchproject000000000000000';
@@ -87,7 +88,7 @@ const runCoreBenchmarks = async () => {
   await jwks.close();
 };
 
-const suites = { core: runCoreBenchmarks, phishing: runPhishingBenchmarks };
+const suites = { core: runCoreBenchmarks, phishing: runPhishingBenchmarks, events: runEventBenchmarks };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in suites));
 if (unknown.length > 0) throw new Error(`Unknown benchmark suite ${unknown.join(', ')}; choose from ${Object.keys(suites).join(', ')}`);
