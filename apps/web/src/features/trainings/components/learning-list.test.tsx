@@ -85,12 +85,12 @@ describe('CompletedList', () => {
     expect(row).toHaveTextContent('Spotting a phishing email');
     expect(row).toHaveTextContent('Mar 5, 2026');
     expect(row).toHaveTextContent('90%');
-    expect(within(row).getByRole('link', { name: 'Watch Spotting a phishing email again' })).toHaveAttribute(
+    expect(within(row).getByRole('link', { name: 'Watch again: Spotting a phishing email' })).toHaveAttribute(
       'href',
       `/dashboard/trainings/completed/?assignment=${assignmentId}`,
     );
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Download the certificate for Spotting a phishing email' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Download certificate for Spotting a phishing email' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const download = calls.find((call) => call.url.pathname.endsWith('/certificate/'));
     expect(download?.method).toBe('GET');

@@ -74,7 +74,7 @@ describe('LessonView', () => {
     expect(within(results).getByTestId('quiz-passed')).toHaveTextContent('you passed, and this training is complete');
     expect(within(results).getAllByTestId('quiz-outcome')[0]).toHaveTextContent('CorrectYour answer: The sender address');
     expect(results).toHaveTextContent('The name can say anything; the address shows who really sent it.');
-    expect(within(results).getByRole('button', { name: 'Download the certificate for Spotting a phishing email' })).toBeVisible();
+    expect(within(results).getByRole('button', { name: 'Download certificate for Spotting a phishing email' })).toBeVisible();
     expect(within(results).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     // The lesson now reads as completed.
     expect(screen.getByRole('region', { name: 'Video player: Spotting a phishing email' })).toBeVisible();
@@ -133,7 +133,7 @@ describe('LessonView', () => {
     });
     open();
     expect(await screen.findByTestId('lesson-completed')).toHaveTextContent('You completed this training on Mar 5, 2026 with a score of 90%.');
-    expect(screen.getByRole('button', { name: 'Download the certificate for Spotting a phishing email' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download certificate for Spotting a phishing email' })).toBeVisible();
     expect(screen.queryByTestId('quiz-form')).not.toBeInTheDocument();
   });
 

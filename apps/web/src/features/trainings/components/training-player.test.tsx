@@ -75,6 +75,9 @@ describe('TrainingPlayer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Forward 10 seconds' }));
     expect(video.currentTime).toBe(35);
     expect(screen.getByRole('status')).toHaveTextContent('the furthest point you have watched');
+    // Playing on clears the message.
+    fireEvent.play(video);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('lets any seek land when skipping ahead is allowed', () => {
@@ -93,7 +96,7 @@ describe('TrainingPlayer', () => {
     const entries = within(transcript).getAllByTestId('transcript-entry');
     expect(entries[0]).toHaveAttribute('aria-current', 'true');
 
-    fireEvent.click(within(transcript).getByRole('button', { name: 'Go to 0:40: Check the sender' }));
+    fireEvent.click(within(transcript).getByRole('button', { name: '0:40 Check the sender' }));
     expect(video.currentTime).toBe(40);
     expect(entries[1]).toHaveAttribute('aria-current', 'true');
     expect(entries[0]).not.toHaveAttribute('aria-current');
@@ -103,7 +106,7 @@ describe('TrainingPlayer', () => {
   it('keeps a transcript jump ahead within what was watched when skipping is off', () => {
     const video = mount({ noSkipAhead: true, initialWatched: 10 });
     fireEvent.loadedMetadata(video);
-    fireEvent.click(screen.getByRole('button', { name: 'Go to 1:20: Report it' }));
+    fireEvent.click(screen.getByRole('button', { name: '1:20 Report it' }));
     expect(video.currentTime).toBe(10);
     expect(screen.getByRole('status')).toHaveTextContent('stays at 0:10');
   });
@@ -113,8 +116,8 @@ describe('TrainingPlayer', () => {
     fireEvent.keyDown(video, { key: ' ' });
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('training-play')).toHaveTextContent('Pause');
+    // jsdom's video stays "paused" whatever play() does, so K asks to play once more.
     fireEvent.keyDown(video, { key: 'k' });
-    // jsdom's video never leaves "paused", so K asks to play again; the toggle itself is the button's.
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(2);
 
     fireEvent.keyDown(video, { key: 'c' });

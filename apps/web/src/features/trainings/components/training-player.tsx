@@ -271,7 +271,10 @@ export const TrainingPlayer = ({ title, language, media, slides, noSkipAhead, in
           onLoadedMetadata={onLoadedMetadata}
           onTimeUpdate={onTimeUpdate}
           onSeeking={onSeeking}
-          onPlay={() => setPlaying(true)}
+          onPlay={() => {
+            setPlaying(true);
+            setNotice(null);
+          }}
           onPause={() => {
             setPlaying(false);
             report('pause');

@@ -18,8 +18,8 @@ type TranscriptProps = {
 };
 
 /**
- * The lesson's narration, slide by slide, each with the time it starts. A slide's time is a button
- * that takes the video there; the slide showing now is marked (aria-current) and kept in view inside
+ * The lesson's narration, slide by slide, each with the time it starts. A slide's time and heading
+ * are a button that takes the video there (named by what it shows, so speech control finds it); the slide showing now is marked (aria-current) and kept in view inside
  * the panel, scrolling smoothly unless the person asked for less motion.
  */
 export const Transcript = ({ slides, current, onJump, lang }: TranscriptProps) => {
@@ -69,12 +69,11 @@ export const Transcript = ({ slides, current, onJump, lang }: TranscriptProps) =
             >
               <ButtonBase
                 onClick={() => onJump(slide.startSeconds)}
-                aria-label={t('trainings.player.jumpTo', { time: formatClock(slide.startSeconds), heading: slide.heading })}
                 sx={{ display: 'flex', gap: 1, alignItems: 'baseline', textAlign: 'start', borderRadius: 1, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
               >
                 <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', color: 'primary.main', fontWeight: 600 }}>
                   {formatClock(slide.startSeconds)}
-                </Typography>
+                </Typography>{' '}
                 <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
                   {slide.heading}
                 </Typography>
