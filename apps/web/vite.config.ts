@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // The API server owns these prefixes; in dev, Vite forwards them so the browser sees one origin
 // (cookies and the auth provider's redirects work as in production, where the server serves dist/).
 const apiTarget = 'http://localhost:3000';
-const apiPrefixes = ['/api', '/v1', '/v2', '/cdn', '/livez', '/readyz', '/healthz'];
+const apiPrefixes = ['/api', '/v1', '/v2', '/cdn', '/training-media', '/livez', '/readyz', '/healthz'];
 
 // Vite requires a default export here.
 export default defineConfig({
