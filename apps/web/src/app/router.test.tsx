@@ -116,6 +116,11 @@ describe('app routes (signed in)', () => {
     // features/phishing-programmes and features/test-requests test these.
     paths.configure.testing.schedule.path,
     paths.configure.testing.request.path,
+    // features/trainings tests the learner's pages (the trainings route test their wiring).
+    paths.dashboard.trainings.path,
+    paths.dashboard.trainings.learning.path,
+    paths.dashboard.trainings.compliance.path,
+    paths.dashboard.trainings.completed.path,
   ];
 
   it('finds someone for every page but the three replaced ones', () => {
