@@ -121,6 +121,12 @@ describe('app routes (signed in)', () => {
     paths.dashboard.trainings.learning.path,
     paths.dashboard.trainings.compliance.path,
     paths.dashboard.trainings.completed.path,
+    // features/training-admin tests the admin's training pages (assignments, catalogue, rules, and the later two's notes).
+    paths.configure.trainings.path,
+    paths.configure.trainings.request.path,
+    paths.configure.trainings.frequency.path,
+    paths.configure.trainings.schedule.path,
+    paths.configure.trainings.module.path,
   ];
 
   it('finds someone for every page but the three replaced ones', () => {
