@@ -37,9 +37,9 @@ npm run build --silent -w @vigil/web
 vitest e2e --project e2e
 
 # The second pass proves the product's data journeys on a real server: starting on an empty
-# database with demo data, sign-in, people, onboarding and a campaign sent and tracked. Pages that
+# database with demo data, sign-in, people, onboarding, a campaign sent and tracked, a lesson passed. Pages that
 # only render the shell (roles, accessibility, languages) read the same rows either way.
 say "End-to-end again with the product on the real PostgreSQL server (DATABASE_URL): the data journeys"
-bash scripts/with-postgres.sh bash -c 'E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e smoke sign-in organization-users onboarding campaigns --reporter=default --reporter=json --outputFile.json="$0/e2e-postgres.json"' "$results"
+bash scripts/with-postgres.sh bash -c 'E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e smoke sign-in organization-users onboarding campaigns trainings --reporter=default --reporter=json --outputFile.json="$0/e2e-postgres.json"' "$results"
 
 node scripts/summarize-results.mjs "$results"
