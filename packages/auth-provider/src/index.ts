@@ -7,4 +7,5 @@ export { hashPassword } from './methods/password-hash.ts';
 export type { AuthEvent, AuthEventListener } from './http/auth-events.ts';
 export { authProviderSecuritySchemes } from './http/openapi.ts';
 export { sendWithTwilio, TwilioError, type TwilioOptions } from './delivery/twilio.ts';
+export { createDelivery, type Delivery, type OutgoingMessage } from './delivery/delivery.ts';
 export { pruneAuthRateLimitWindows } from './http/rate-limiter.ts';

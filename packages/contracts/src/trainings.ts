@@ -229,6 +229,16 @@ export const trainingSettingsSchema = z
       failureEvents: z.array(z.enum(failureEventTypes, { error: `must be among ${failureEventTypes.join(', ')}` })).min(1, { error: 'must name at least one outcome' }),
       dueInDays: z.int({ error: 'must be a whole number of days' }).min(1, { error: 'must be at least 1' }).max(90, { error: 'must be at most 90' }),
     }),
+    /** Reminder emails to the learner around the due date, and telling their manager when it is long past. */
+    reminders: z.object({
+      enabled: z.boolean(),
+      /** Days before the due date the reminder goes; 0: none before it. */
+      daysBefore: z.int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 (none) or more' }).max(30, { error: 'must be at most 30' }),
+      /** Once overdue, remind again every this many days; 0: once. */
+      overdueEveryDays: z.int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 (once) or more' }).max(30, { error: 'must be at most 30' }),
+      /** Days past the due date the person's manager is told; 0: never. */
+      escalateAfterDays: z.int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 (never) or more' }).max(90, { error: 'must be at most 90' }),
+    }),
   })
   .meta({ id: 'TrainingSettings' });
 export type TrainingSettings = z.infer<typeof trainingSettingsSchema>;
@@ -238,7 +248,15 @@ export const defaultTrainingSettings: TrainingSettings = {
   testOutAllowed: false,
   maxQuizAttempts: 0,
   remedial: { enabled: true, failureEvents: ['clicked', 'submitted', 'attachment_opened', 'qr_scanned', 'replied', 'called'], dueInDays: 7 },
+  reminders: { enabled: true, daysBefore: 2, overdueEveryDays: 7, escalateAfterDays: 7 },
 };
+
+/**
+ * What PUT /api/training-settings/ takes: the rules, where `reminders` may be left out (a client
+ * older than the reminders keeps the organisation's saved reminder rules, or the defaults).
+ */
+export const trainingSettingsBodySchema = trainingSettingsSchema.extend({ reminders: trainingSettingsSchema.shape.reminders.optional() }).meta({ id: 'TrainingSettingsBody' });
+export type TrainingSettingsBody = z.infer<typeof trainingSettingsBodySchema>;
 
 /** The event types training writes to the shared events table. */
 export const trainingEventTypes = ['training_assigned', 'training_started', 'training_completed', 'training_failed', 'training_overdue'] as const;

@@ -111,7 +111,7 @@ describe('/api/training-settings/', () => {
     const organization = await buildOrganization(t.db);
     const admin = await t.authAs(await buildPerson(t.db, organization.id, { role: 'Superadmin' }));
     const initial = await t.app.inject({ method: 'GET', url: '/api/training-settings/', headers: admin });
-    expect(initial.json()).toEqual({ noSkipAhead: true, testOutAllowed: false, maxQuizAttempts: 0, remedial: { enabled: true, failureEvents: ['clicked', 'submitted', 'attachment_opened', 'qr_scanned', 'replied', 'called'], dueInDays: 7 } });
+    expect(initial.json()).toEqual({ noSkipAhead: true, testOutAllowed: false, maxQuizAttempts: 0, remedial: { enabled: true, failureEvents: ['clicked', 'submitted', 'attachment_opened', 'qr_scanned', 'replied', 'called'], dueInDays: 7 }, reminders: { enabled: true, daysBefore: 2, overdueEveryDays: 7, escalateAfterDays: 7 } });
     const next = { noSkipAhead: false, testOutAllowed: true, maxQuizAttempts: 3, remedial: { enabled: false, failureEvents: ['submitted', 'submitted'], dueInDays: 14 } };
     const saved = await t.app.inject({ method: 'PUT', url: '/api/training-settings/', headers: admin, payload: next });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -1,4 +1,4 @@
-import { type TrainingSettings, defaultTrainingSettings, trainingSettingsSchema } from '@vigil/contracts';
+import { type TrainingSettings, type TrainingSettingsBody, defaultTrainingSettings, trainingSettingsSchema } from '@vigil/contracts';
 import type { Db, Tx } from '@vigil/db';
 import type { RequestOrigin } from '../../../lib/request-origin.ts';
 import type { OrgScope } from '../../../lib/scope.ts';
@@ -13,7 +13,12 @@ import { trainingSettingsRepository } from './training-settings.repository.ts';
  */
 export const readTrainingSettings = async (db: Db | Tx, scope: OrgScope): Promise<TrainingSettings> => {
   const saved = await trainingSettingsRepository(db, scope).find();
-  const merged = { ...defaultTrainingSettings, ...saved, remedial: { ...defaultTrainingSettings.remedial, ...(saved?.remedial as object | undefined) } };
+  const merged = {
+    ...defaultTrainingSettings,
+    ...saved,
+    remedial: { ...defaultTrainingSettings.remedial, ...(saved?.remedial as object | undefined) },
+    reminders: { ...defaultTrainingSettings.reminders, ...(saved?.reminders as object | undefined) },
+  };
   const parsed = trainingSettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : defaultTrainingSettings;
 };
@@ -25,12 +30,14 @@ export const getTrainingSettings = async (db: Db, tenant: Tenant) => {
 };
 
 /**
- * Replaces the organisation's training rules (audited).
+ * Replaces the organisation's training rules (audited). A body without `reminders` (a client from
+ * before them) keeps the reminder rules in force.
  * @throws AppError FORBIDDEN for anyone but an admin.
  */
-export const updateTrainingSettings = async (db: Db, tenant: Tenant, body: TrainingSettings, origin?: RequestOrigin): Promise<TrainingSettings> => {
+export const updateTrainingSettings = async (db: Db, tenant: Tenant, body: TrainingSettingsBody, origin?: RequestOrigin): Promise<TrainingSettings> => {
   requireTrainingAdmin(tenant);
-  const settings: TrainingSettings = { ...body, remedial: { ...body.remedial, failureEvents: [...new Set(body.remedial.failureEvents)] } };
+  const reminders = body.reminders ?? (await readTrainingSettings(db, tenant)).reminders;
+  const settings: TrainingSettings = { ...body, remedial: { ...body.remedial, failureEvents: [...new Set(body.remedial.failureEvents)] }, reminders };
   await db.transaction(async (tx) => {
     await trainingSettingsRepository(tx, tenant).save(settings);
     await recordAudit(tx, tenant, { action: 'training-settings.update', targetType: 'organization', targetId: tenant.organizationId, details: settings, ...origin });
