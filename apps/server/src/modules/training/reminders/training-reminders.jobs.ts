@@ -35,6 +35,22 @@ const sendClaimed = async (context: JobContext, send: (mail: RenderedMail & { to
   }
 };
 
+/** Claims the first overdue reminder and writes training_overdue in the same transaction. @returns whether this run won it */
+const claimFirstOverdue = (context: JobContext, assignment: Candidate, now: Date) =>
+  context.db.transaction(async (tx) => {
+    if (!(await trainingRemindersRepository(tx).claimFirstOverdue(assignment.id, now))) return false;
+    await appendEvents(tx, [
+      {
+        organizationId: assignment.organizationId,
+        personId: assignment.personId,
+        type: 'training_overdue',
+        occurredAt: now,
+        data: { assignmentId: assignment.id, moduleId: assignment.moduleId, dueAt: assignment.dueAt.toISOString() },
+      },
+    ]);
+    return true;
+  });
+
 /**
  * Everything due for one open assignment at `now`, each email claimed before it goes: the reminder
  * before the due date, the overdue reminder (with the training_overdue event, once) and its repeats,
@@ -61,21 +77,12 @@ const remindOne = async (context: JobContext, send: (mail: RenderedMail & { to: 
     return sent;
   }
 
-  // Past the due date: the first overdue reminder and its event commit together.
-  const first = await context.db.transaction(async (tx) => {
-    if (!(await trainingRemindersRepository(tx).claimFirstOverdue(assignment.id, now))) return false;
-    await appendEvents(tx, [
-      {
-        organizationId: assignment.organizationId,
-        personId: assignment.personId,
-        type: 'training_overdue',
-        occurredAt: now,
-        data: { assignmentId: assignment.id, moduleId: assignment.moduleId, dueAt: assignment.dueAt.toISOString() },
-      },
-    ]);
-    return true;
-  });
-  if (first || (rules.overdueEveryDays > 0 && (await repository.claimRepeatOverdue(assignment.id, now, rules.overdueEveryDays)))) {
+  // Past the due date: the first overdue reminder and its event commit together. (What was read is
+  // only a shortcut: a timestamp never moves back, and each claim checks again.)
+  const remindedSinceDue = assignment.reminderSentAt !== null && assignment.reminderSentAt.getTime() >= dueAt;
+  const first = !remindedSinceDue && (await claimFirstOverdue(context, assignment, now));
+  const repeatDue = remindedSinceDue && rules.overdueEveryDays > 0 && assignment.reminderSentAt!.getTime() <= now.getTime() - rules.overdueEveryDays * dayMs;
+  if (first || (repeatDue && (await repository.claimRepeatOverdue(assignment.id, now, rules.overdueEveryDays)))) {
     if (await sendClaimed(context, send, { to: assignment.person.email, ...overdueMail(language, learner) }, { ...what, kind: 'overdue' })) sent.overdue++;
   }
 

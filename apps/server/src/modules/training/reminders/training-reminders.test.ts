@@ -152,6 +152,24 @@ describe('training.reminders', () => {
     expect(info).toHaveBeenCalledWith(expect.objectContaining({ assignmentId: s.assignment.id }), expect.stringContaining('no active manager'));
   });
 
+  it('sends each reminder at most once: a send the server refuses is logged and not tried again', async () => {
+    const due = new Date('2031-06-15T09:00:00Z');
+    const s = await scenario(due);
+    const refusing = await startSmtpInbox({ refuseRecipient: (address) => (address === s.person.email ? { code: 550, message: 'No such user' } : undefined) });
+    const warn = vi.fn();
+    const context = { ...app.jobContext, log: { info: vi.fn(), warn, debug: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger, config: { ...app.config, mail: { ...app.config.mail, smtpUrl: `smtp://127.0.0.1:${refusing.port}` } } };
+    try {
+      await runAt(s.org.id, new Date(due.getTime() - day), context);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ assignmentId: s.assignment.id, kind: 'due-soon' }), expect.stringContaining('not retried'));
+      await runAt(s.org.id, new Date(due.getTime() - day + hour), context);
+      await runAt(s.org.id, new Date(due.getTime() - day + 2 * hour));
+      expect(refusing.received).toEqual([]);
+      expect(s.mailsToPerson()).toEqual([]);
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('follows the organisation’s rules: nothing when reminders are off; a saved row from before reminders reads as the defaults', async () => {
     const due = new Date('2031-07-01T09:00:00Z');
     const off = await scenario(due);
