@@ -35,6 +35,8 @@ describe('the training rules', () => {
       testOutAllowed: true,
       maxQuizAttempts: 3,
       remedial: { enabled: true, failureEvents: ['clicked', 'submitted', 'attachment_opened', 'qr_scanned'], dueInDays: 10 },
+      // Not on this form yet: the saved reminder rules go back as they came.
+      reminders: { enabled: true, daysBefore: 2, overdueEveryDays: 7, escalateAfterDays: 7 },
     });
   });
 
