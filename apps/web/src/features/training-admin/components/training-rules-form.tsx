@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { failureEventTypes, trainingSettingsSchema, type TrainingSettings } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useId, type ReactNode } from 'react';
-import { Controller, type FieldError } from 'react-hook-form';
+import { Controller, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { SectionCard } from '../../../components/section-card';
@@ -24,10 +24,21 @@ import { useSaveForm } from '../../../lib/use-save-form';
 import { useTrainingSettings } from '../api/get-training-settings';
 import { useSaveTrainingSettings } from '../api/save-training-settings';
 
-const fields = ['noSkipAhead', 'testOutAllowed', 'maxQuizAttempts', 'remedial', 'remedial.enabled', 'remedial.failureEvents', 'remedial.dueInDays'] as const;
+const fields = [
+  'noSkipAhead',
+  'testOutAllowed',
+  'maxQuizAttempts',
+  'remedial',
+  'remedial.enabled',
+  'remedial.failureEvents',
+  'remedial.dueInDays',
+  'reminders.daysBefore',
+  'reminders.overdueEveryDays',
+  'reminders.escalateAfterDays',
+] as const;
 
 /** The server's own words, or a sentence from the catalogue for the form's own checks. */
-const problemOf = (t: TFunction, error: FieldError | undefined, rule: 'wholeNumber' | 'days' | 'events') => {
+const problemOf = (t: TFunction, error: FieldError | undefined, rule: 'wholeNumber' | 'days' | 'reminderDays' | 'escalationDays' | 'events') => {
   if (!error) return undefined;
   if (error.type === 'server' && error.message) return error.message;
   return t(`trainingAdmin.rules.validation.${rule}`);
@@ -79,6 +90,8 @@ const RulesForm = ({ settings }: { settings: TrainingSettings }) => {
   } = useSaveForm({ schema: trainingSettingsSchema, defaultValues: settings, fields, save: save.mutateAsync, valuesOf: (next) => next });
 
   const eventsError = problemOf(t, errors.remedial?.failureEvents as FieldError | undefined, 'events');
+  // Off, the numbers keep their values (and are saved as they are), ready for turning it back on.
+  const remindersOff = !useWatch({ control, name: 'reminders.enabled' });
 
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={submit} onChange={clearSaved} aria-busy={isSubmitting} data-testid="training-rules-form">
@@ -158,6 +171,45 @@ const RulesForm = ({ settings }: { settings: TrainingSettings }) => {
           slotProps={{ htmlInput: { min: 1, max: 90, step: 1 } }}
         />
       </Part>
+      <Part title={t('trainingAdmin.rules.reminders')}>
+        <Controller
+          name="reminders.enabled"
+          control={control}
+          render={({ field }) => (
+            <SwitchField checked={field.value} onChange={field.onChange} inputRef={field.ref} label={t('trainingAdmin.rules.remindersEnabled')} help={t('trainingAdmin.rules.remindersEnabledHelp')} testId="rules-reminders" />
+          )}
+        />
+        <TextField
+          {...register('reminders.daysBefore', { valueAsNumber: true })}
+          type="number"
+          disabled={remindersOff}
+          label={t('trainingAdmin.rules.daysBefore')}
+          error={Boolean(errors.reminders?.daysBefore)}
+          helperText={problemOf(t, errors.reminders?.daysBefore, 'reminderDays') ?? t('trainingAdmin.rules.daysBeforeHelp')}
+          sx={{ maxWidth: 420 }}
+          slotProps={{ htmlInput: { min: 0, max: 30, step: 1 } }}
+        />
+        <TextField
+          {...register('reminders.overdueEveryDays', { valueAsNumber: true })}
+          type="number"
+          disabled={remindersOff}
+          label={t('trainingAdmin.rules.overdueEveryDays')}
+          error={Boolean(errors.reminders?.overdueEveryDays)}
+          helperText={problemOf(t, errors.reminders?.overdueEveryDays, 'reminderDays') ?? t('trainingAdmin.rules.overdueEveryDaysHelp')}
+          sx={{ maxWidth: 420 }}
+          slotProps={{ htmlInput: { min: 0, max: 30, step: 1 } }}
+        />
+        <TextField
+          {...register('reminders.escalateAfterDays', { valueAsNumber: true })}
+          type="number"
+          disabled={remindersOff}
+          label={t('trainingAdmin.rules.escalateAfterDays')}
+          error={Boolean(errors.reminders?.escalateAfterDays)}
+          helperText={problemOf(t, errors.reminders?.escalateAfterDays, 'escalationDays') ?? t('trainingAdmin.rules.escalateAfterDaysHelp')}
+          sx={{ maxWidth: 420 }}
+          slotProps={{ htmlInput: { min: 0, max: 90, step: 1 } }}
+        />
+      </Part>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('trainingAdmin.rules.cadenceLater')}
       </Typography>
@@ -172,8 +224,9 @@ const RulesForm = ({ settings }: { settings: TrainingSettings }) => {
 
 /**
  * The organisation's training rules (/configure/trainings/frequency/, until a training cadence
- * joins them there): the player's rules, quiz attempts, and remedial training after a failed
- * simulation. The server's field problems show on their fields.
+ * joins them there): the player's rules, quiz attempts, remedial training after a failed
+ * simulation, and the reminder emails around the due date. The server's field problems show on
+ * their fields.
  */
 export const TrainingRules = () => {
   const { t } = useTranslation();
