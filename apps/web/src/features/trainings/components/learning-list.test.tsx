@@ -12,7 +12,7 @@ describe('LearningList', () => {
   it('says what happens next when nothing is assigned', async () => {
     const calls = serveApi({ 'GET /api/my-trainings/': () => json({ items: [] }) });
     renderSignedIn([{ path: '/dashboard/trainings/learning/', Component: LearningList }], '/dashboard/trainings/learning/');
-    expect(await screen.findByTestId('learning-empty')).toHaveTextContent('Nothing to learn right now. When your organisation assigns you a training');
+    expect(await screen.findByTestId('learning-empty')).toHaveTextContent('Nothing to learn right now. When your organization assigns you a training');
     expect(calls[0]?.url.searchParams.get('tab')).toBe('learning');
   });
 
