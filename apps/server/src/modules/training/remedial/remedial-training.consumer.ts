@@ -42,6 +42,8 @@ export const remedialTrainingConsumer: EventConsumer = {
       ).map((row) => [`${row.organizationId}:${row.recipientId}`, row.category]),
     );
     const settingsOf = new Map<string, TrainingSettings>();
+    // One lookup per organisation and lure category in a batch, not one per failure.
+    const lessonOf = new Map<string, string | undefined>();
     for (const event of failures) {
       if (failedBefore.has(event.recipientId)) continue;
       failedBefore.add(event.recipientId);
@@ -51,7 +53,9 @@ export const remedialTrainingConsumer: EventConsumer = {
       if (!settingsOf.has(event.organizationId)) settingsOf.set(event.organizationId, await readTrainingSettings(tx, scope));
       const { remedial } = settingsOf.get(event.organizationId)!;
       if (!remedial.enabled || !(remedial.failureEvents as readonly string[]).includes(event.type)) continue;
-      const moduleId = await findRemedialModule(tx, scope, category);
+      const lessonKey = `${event.organizationId}:${category}`;
+      if (!lessonOf.has(lessonKey)) lessonOf.set(lessonKey, await findRemedialModule(tx, scope, category));
+      const moduleId = lessonOf.get(lessonKey);
       if (!moduleId) continue;
       await assignTrainingModule(tx, scope, {
         moduleId,
