@@ -45,12 +45,17 @@ export const startSmtpInbox = async ({ users, refuseRecipient, onReceived }: Smt
         .catch(callback);
     },
   });
+  // A sender that dies mid-conversation (the crash-safety test kills one) resets its connection;
+  // smtp-server reports that as a server 'error', which would otherwise be an uncaught exception.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error: Error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     host: '127.0.0.1',
     port,
     received,
+    connectionErrors,
     /** Every message received for this address. */
     mailTo: (address: string) => received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((to) => to.address === address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
