@@ -1,7 +1,9 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
-const sensitiveQueryParams = /([?&](?:t|token|code|key|password)=)[^&]*/gi;
+// One-time tokens in mailed links, and the signatures of signed media addresses (a signature is
+// a capability: whoever holds the address can fetch the file until it expires).
+const sensitiveQueryParams = /([?&](?:t|token|code|key|password|signature)=)[^&]*/gi;
 
 /**
  * The server's and the worker's logger: JSON lines, secrets and one-time tokens redacted.
