@@ -9,3 +9,4 @@ export * from './rate-limits.ts';
 export * from './phishing.ts';
 export * from './events.ts';
 export * from './training.ts';
+export * from './training-files.ts';

@@ -8,6 +8,12 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const trainingModuleSourceEnum = pgEnum('training_module_source', ['built-in', 'own']);
+/** What an own module plays: a video (as the built-in lessons) or a SCORM package. */
+export const trainingModuleKindEnum = pgEnum('training_module_kind', ['video', 'scorm']);
+export const scormVersionEnum = pgEnum('scorm_version', ['1.2', '2004']);
+
+/** Where a learner left a SCORM module, handed back to it when it starts again. */
+export type ScormRuntimeState = { suspendData: string; location: string };
 
 /** One slide's window in the module's video, in seconds. */
 export type TrainingSlideTiming = { start: number; end: number };
@@ -38,6 +44,10 @@ export const trainingModules = pgTable(
     /** Each slide's window in the video, in slide order. */
     slideTimings: jsonb().$type<TrainingSlideTiming[]>().notNull().default([]),
     mediaKey: text().notNull(),
+    kind: trainingModuleKindEnum().notNull().default('video'),
+    /** An own SCORM module: its version and the launch file of its first SCO, relative to the package root. */
+    scormVersion: scormVersionEnum(),
+    launchPath: text(),
     /** SHA-256 of what was synced (metadata, texts, timing): a change updates the row. */
     contentHash: text().notNull(),
     createdAt: createdAt(),
@@ -83,6 +93,8 @@ export const trainingAssignments = pgTable(
     certificateId: text().unique(),
     sourceEventId: bigint({ mode: 'number' }),
     sourceCampaignId: uuid(),
+    /** A SCORM module's suspend data and location, where its runtime resumes. */
+    scormState: jsonb().$type<ScormRuntimeState>(),
     /** For the reminders increment: when the last reminder went, and when the manager was told. */
     reminderSentAt: timestamp({ withTimezone: true }),
     escalatedAt: timestamp({ withTimezone: true }),
