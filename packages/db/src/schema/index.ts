@@ -10,3 +10,4 @@ export * from './phishing.ts';
 export * from './events.ts';
 export * from './training.ts';
 export * from './training-files.ts';
+export * from './training-cadence.ts';

@@ -57,7 +57,7 @@ export const trainingModules = pgTable(
   (t) => [index().on(t.organizationId, t.topic)],
 );
 
-export const trainingAssignmentReasonEnum = pgEnum('training_assignment_reason', ['assigned', 'remedial']);
+export const trainingAssignmentReasonEnum = pgEnum('training_assignment_reason', ['assigned', 'remedial', 'cadence']);
 export const trainingAssignmentStatusEnum = pgEnum('training_assignment_status', ['assigned', 'in_progress', 'completed', 'failed', 'cancelled']);
 
 /**
@@ -98,6 +98,9 @@ export const trainingAssignments = pgTable(
     /** For the reminders increment: when the last reminder went, and when the manager was told. */
     reminderSentAt: timestamp({ withTimezone: true }),
     escalatedAt: timestamp({ withTimezone: true }),
+    /** For a cadence assignment: the rule (training_cadence_rules) and the period it is for ('2026', '2026-Q4', 'hire'). */
+    cadenceRuleId: uuid(),
+    cadencePeriod: text(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -116,6 +119,10 @@ export const trainingAssignments = pgTable(
     uniqueIndex('training_assignments_one_open_remedial_idx')
       .on(t.personId)
       .where(sql`${t.reason} = 'remedial' and ${t.status} in ('assigned', 'in_progress')`),
+    // A cadence run is idempotent: one assignment per rule, person and period, whatever its status.
+    uniqueIndex('training_assignments_cadence_period_idx')
+      .on(t.cadenceRuleId, t.personId, t.cadencePeriod)
+      .where(sql`${t.cadenceRuleId} is not null`),
     foreignKey({ columns: [t.organizationId, t.personId], foreignColumns: [people.organizationId, people.id] as [AnyPgColumn, AnyPgColumn] }).onDelete('cascade'),
   ],
 );
