@@ -27,3 +27,4 @@ export * from './heads-up.ts';
 export * from './initial-testing.ts';
 export * from './phishing-programmes.ts';
 export * from './test-requests.ts';
+export * from './training-cadence.ts';

@@ -93,7 +93,7 @@ export type TrainingModuleDetail = z.infer<typeof trainingModuleDetailSchema>;
 export const trainingLanguageQuerySchema = z.object({ language: trainingLanguageSchema.optional() });
 
 /** Why a person has an assignment. */
-export const assignmentReasons = ['assigned', 'remedial'] as const;
+export const assignmentReasons = ['assigned', 'remedial', 'cadence'] as const;
 export const assignmentStatuses = ['assigned', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
 export const assignmentStatusSchema = z.enum(assignmentStatuses);
 export type AssignmentStatus = z.infer<typeof assignmentStatusSchema>;

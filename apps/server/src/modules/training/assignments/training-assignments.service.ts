@@ -19,13 +19,16 @@ export type AssignModuleInput = Readonly<{
   moduleId: string;
   personIds: readonly string[];
   dueAt: Date;
-  reason?: 'assigned' | 'remedial';
+  reason?: 'assigned' | 'remedial' | 'cadence';
   assignedByPersonId?: string | null;
   /** For a remedial lesson: the failure that called for it. */
   sourceEventId?: number | null;
   sourceCampaignId?: string | null;
   /** When the round happens (the demo seed backdates); now by default. */
   assignedAt?: Date;
+  /** For a cadence round: the rule and its period (one assignment per rule, person and period). */
+  cadenceRuleId?: string | null;
+  cadencePeriod?: string | null;
 }>;
 
 /**
@@ -52,6 +55,8 @@ export const assignTrainingModule = async (tx: Tx, scope: OrgScope, input: Assig
         assignedByPersonId: input.assignedByPersonId ?? null,
         sourceEventId: input.sourceEventId ?? null,
         sourceCampaignId: input.sourceCampaignId ?? null,
+        cadenceRuleId: input.cadenceRuleId ?? null,
+        cadencePeriod: input.cadencePeriod ?? null,
       })),
   );
   await appendEvents(
