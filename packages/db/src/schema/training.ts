@@ -13,7 +13,7 @@ export const trainingModuleKindEnum = pgEnum('training_module_kind', ['video', '
 export const scormVersionEnum = pgEnum('scorm_version', ['1.2', '2004']);
 
 /** Where a learner left a SCORM module, handed back to it when it starts again. */
-export type ScormRuntimeState = { suspendData: string; location: string };
+export type ScormRuntimeState = { suspendData: string; location: string; /** The run whose failure was last counted (a run commits its failure more than once). */ failedSession?: string };
 
 /** One slide's window in the module's video, in seconds. */
 export type TrainingSlideTiming = { start: number; end: number };
