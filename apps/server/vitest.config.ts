@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     testTimeout: 30_000,
     pool: 'forks',
+    globalSetup: ['./src/test/pglite-template.global.ts'],
   },
 });

@@ -26,8 +26,12 @@ export type DatabaseConnection = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined keeps the database in memory (tests). `template`: a data directory dumped by
+   * PGlite's dumpDataDir to start from (tests load a migrated one in a third of a second instead of
+   * migrating for two and a half).
+   */
+  | { kind: 'pglite'; dataDir?: string; template?: Blob };
 
 /** Opens the embedded PGlite database or a PostgreSQL pool; both speak the same schema. */
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseConnection> => {
@@ -39,8 +43,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseCo
     return { kind: 'postgres', db, connectionString: options.url, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir);
-  await pglite.waitReady;
+  const pglite = await PGlite.create({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(options.template ? { loadDataDir: options.template } : {}) });
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 };
