@@ -1,7 +1,7 @@
 import type { OrganizationUser, TrainingModuleSummary, TrainingSettings } from '@vigil/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { readPdfText } from '../apps/server/src/test/pdf-text-reader.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiSession, apiSignIn, cleanUp, demoPassword, findPeople } from './api.ts';
@@ -24,23 +24,6 @@ let api: ApiSession;
 let browser: Browser;
 let page: Page;
 let settingsBefore: TrainingSettings;
-
-/** The words of a PDF: the text-showing operators of its (inflated) content streams. */
-const pdfText = (pdf: Buffer) =>
-  [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
-    .map((match) => {
-      const raw = Buffer.from(match[1]!, 'latin1');
-      let content = raw;
-      try {
-        content = inflateSync(raw);
-      } catch {
-        // Not compressed.
-      }
-      return [...content.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)]
-        .map((shown) => (shown[1]!.match(/<([0-9a-fA-F]*)>/g) ?? []).map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join(''))
-        .join('\n');
-    })
-    .join('\n');
 
 const signIn = async (email: string) => {
   const signed = await (await newBrowserContext(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
@@ -121,7 +104,7 @@ describe(`a lesson (${learner.email}, learner; ${admin.email}, admin)`, () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('certificate-download').first().click()]);
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    const text = readPdfText(pdf).replace(/\s+/g, ' ');
     expect(text).toContain(learner.name);
     expect(text).toContain('Northwind Logistics');
     expect(text).toContain(lesson.title);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AssignmentStatus, LearnerAssignment, LearnerLesson, QuizResult, QuizSubmissionBody, TrainingLanguage } from '@vigil/contracts';
+import type { AssignmentStatus, LearnerAssignment, LearnerLesson, QuizResult, QuizSubmissionBody, ScormCommitBody, TrainingLanguage, TrainingSettings } from '@vigil/contracts';
 import { trainingLanguages } from '@vigil/contracts';
-import type { Db, TrainingAssignmentRow, Tx } from '@vigil/db';
+import type { Db, TrainingAssignmentRow, TrainingModuleRow, Tx } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { appendEvents } from '../../events/events.repository.ts';
@@ -13,6 +13,7 @@ import { attemptsLeft, refuseQuiz } from './learner.policy.ts';
 import { presentLearnerAssignment, presentLesson } from './my-trainings.presenter.ts';
 import { myTrainingsRepository } from './my-trainings.repository.ts';
 import { scoreQuiz } from './quiz-scoring.ts';
+import { scormOutcome } from '../own-content/scorm-outcome.ts';
 
 // Every learner call reads and changes only the signed-in person's own assignments, in the
 // organisation their session acts in: anyone else's is "not found".
@@ -69,10 +70,10 @@ export const listMyTrainings = async ({ db, secrets }: TrainingServices, tenant:
  * media addresses and the organisation's rules.
  * @throws AppError NOT_FOUND when the assignment is not the signed-in person's (or was cancelled).
  */
-export const getMyLesson = async ({ db, secrets }: TrainingServices, tenant: Tenant, id: string, asked: TrainingLanguage | undefined): Promise<LearnerLesson> => {
+export const getMyLesson = async ({ db, secrets, sandboxUrl }: TrainingServices, tenant: Tenant, id: string, asked: TrainingLanguage | undefined): Promise<LearnerLesson> => {
   const { assignment, module } = await ownAssignment(db, tenant, id);
   const [language, settings] = await Promise.all([learnerLanguage(db, tenant, asked), readTrainingSettings(db, tenant)]);
-  return presentLesson(secrets, assignment, module, language, settings);
+  return presentLesson(secrets, assignment, module, language, settings, new Date(), sandboxUrl);
 };
 
 /** The first sign of the learner working on it: assigned → in_progress with training_started. */
@@ -95,16 +96,49 @@ export const recordMyProgress = async ({ db, secrets }: TrainingServices, tenant
     if (assignment.status !== 'assigned' && assignment.status !== 'in_progress') return presentLearnerAssignment(secrets, assignment, module, language);
     const now = new Date();
     const furthest = Math.max(assignment.watchedSeconds, Math.min(watchedSeconds, module.durationSeconds));
+    // An own video with no quiz (yet) is done once watched to its end: nothing else is left to take.
+    if (module.kind === 'video' && module.durationSeconds > 0 && furthest >= module.durationSeconds - 1 && moduleText(module, language).text.quiz.length === 0) {
+      const settings = await readTrainingSettings(tx, tenant);
+      const { updated } = await finishAttempt(tx, tenant, { assignment, settings, now }, { passed: true, score: null, language, changes: { watchedSeconds: furthest } });
+      return presentLearnerAssignment(secrets, updated, module, language, now);
+    }
     const updated = await myTrainingsRepository(tx, tenant, tenant.personId).update(id, { watchedSeconds: furthest, ...(await startIfAssigned(tx, tenant, assignment, now)) });
     return presentLearnerAssignment(secrets, updated, module, language, now);
   });
 };
 
-const latinText = /^[\p{Script=Latin}\p{Script=Common}\p{M}]*$/u;
-
 const newCertificateId = () => {
   const hex = randomBytes(6).toString('hex').toUpperCase();
   return `VC-${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8)}`;
+};
+
+/**
+ * The one way an attempt ends, whatever was taken (a quiz, a SCORM package): a pass completes the
+ * training (training_completed, a certificate id); a fail keeps it in progress, or fails it when the
+ * organisation's attempts are used up (training_failed either way).
+ */
+const finishAttempt = async (
+  tx: Tx,
+  tenant: Tenant,
+  { assignment, settings, now }: { assignment: TrainingAssignmentRow; settings: TrainingSettings; now: Date },
+  attempt: { passed: boolean; score: number | null; language: TrainingLanguage; changes?: Partial<TrainingAssignmentRow> },
+) => {
+  const attempts = assignment.attempts + 1;
+  const left = attemptsLeft(settings, attempts);
+  const outOfAttempts = !attempt.passed && left === 0;
+  const started = await startIfAssigned(tx, tenant, assignment, now);
+  const updated = await myTrainingsRepository(tx, tenant, tenant.personId).update(assignment.id, {
+    ...attempt.changes,
+    ...started,
+    attempts,
+    score: attempt.score,
+    language: attempt.language,
+    ...(attempt.passed ? { status: 'completed' as const, completedAt: now, certificateId: newCertificateId() } : {}),
+    ...(outOfAttempts ? { status: 'failed' as const, failedAt: now } : {}),
+  });
+  const data = { score: attempt.score, attempts, language: attempt.language, ...(attempt.passed ? {} : { attemptsLeft: left }) };
+  await appendEvents(tx, [trainingEvent(updated, attempt.passed ? 'training_completed' : 'training_failed', now, data)]);
+  return { updated, left };
 };
 
 /**
@@ -127,19 +161,7 @@ export const submitMyQuiz = async ({ db, secrets }: TrainingServices, tenant: Te
 
     const now = new Date();
     const { score, passed, results } = scoreQuiz(text.quiz, body.answers, module.passScore);
-    const attempts = assignment.attempts + 1;
-    const left = attemptsLeft(settings, attempts);
-    const outOfAttempts = !passed && left === 0;
-    const started = await startIfAssigned(tx, tenant, assignment, now);
-    const updated = await myTrainingsRepository(tx, tenant, tenant.personId).update(id, {
-      ...started,
-      attempts,
-      score,
-      language,
-      ...(passed ? { status: 'completed' as const, completedAt: now, certificateId: newCertificateId() } : {}),
-      ...(outOfAttempts ? { status: 'failed' as const, failedAt: now } : {}),
-    });
-    await appendEvents(tx, [trainingEvent(updated, passed ? 'training_completed' : 'training_failed', now, { score, attempts, language, ...(passed ? {} : { attemptsLeft: left }) })]);
+    const { updated, left } = await finishAttempt(tx, tenant, { assignment, settings, now }, { passed, score, language });
     return {
       score,
       passed,
@@ -149,6 +171,41 @@ export const submitMyQuiz = async ({ db, secrets }: TrainingServices, tenant: Te
       attemptsLeft: left,
     };
   });
+
+const isScorm = (module: TrainingModuleRow): module is TrainingModuleRow & { scormVersion: '1.2' | '2004' } => module.kind === 'scorm' && !!module.scormVersion;
+
+/**
+ * Records what a SCORM package reported at a commit: its suspend data and location (where it resumes)
+ * always; the first sign of work starts the training; a passed or completed status finishes it with
+ * its score, and a failed one counts as a failed attempt once per run (`session`), through the same
+ * path as the quiz. A finished training is left as it is.
+ * @throws AppError NOT_FOUND when the assignment is not the signed-in person's; CONFLICT when its module is not a SCORM package.
+ */
+export const recordMyScormCommit = async ({ db, secrets }: TrainingServices, tenant: Tenant, id: string, body: ScormCommitBody): Promise<LearnerAssignment> => {
+  const language = await learnerLanguage(db, tenant, undefined);
+  return db.transaction(async (tx) => {
+    const { assignment, module } = await ownAssignment(tx, tenant, id, { lock: true });
+    if (!isScorm(module)) throw new AppError('CONFLICT', 'This training is not a SCORM package');
+    if (assignment.status !== 'assigned' && assignment.status !== 'in_progress') return presentLearnerAssignment(secrets, assignment, module, language);
+    const now = new Date();
+    const previous = assignment.scormState;
+    const scormState = {
+      suspendData: body.suspendData ?? previous?.suspendData ?? '',
+      location: body.location ?? previous?.location ?? '',
+      ...(previous?.failedSession ? { failedSession: previous.failedSession } : {}),
+    };
+    const outcome = scormOutcome(module.scormVersion, body);
+    const countsAsFailure = outcome.result === 'failed' && previous?.failedSession !== body.session;
+    if (outcome.result === 'completed' || countsAsFailure) {
+      const settings = await readTrainingSettings(tx, tenant);
+      const changes = { scormState: countsAsFailure ? { ...scormState, failedSession: body.session } : scormState };
+      const { updated } = await finishAttempt(tx, tenant, { assignment, settings, now }, { passed: outcome.result === 'completed', score: outcome.score, language, changes });
+      return presentLearnerAssignment(secrets, updated, module, language, now);
+    }
+    const updated = await myTrainingsRepository(tx, tenant, tenant.personId).update(id, { scormState, ...(await startIfAssigned(tx, tenant, assignment, now)) });
+    return presentLearnerAssignment(secrets, updated, module, language, now);
+  });
+};
 
 /**
  * The certificate of a completed training as a PDF: the person, their organisation, the module's
@@ -161,9 +218,7 @@ export const myCertificate = async ({ db }: TrainingServices, tenant: Tenant, id
     throw new AppError('CONFLICT', 'A certificate is issued once the training is completed');
   }
   const person = await myTrainingsRepository(db, tenant, tenant.personId).person();
-  // The PDF's fonts write Latin letters: a title in another script (Hindi) is given in English.
-  const taken = moduleText(module, isLanguage(assignment.language) ? assignment.language : 'en_us').text.title;
-  const title = latinText.test(taken) ? taken : moduleText(module, 'en_us').text.title;
+  const title = moduleText(module, isLanguage(assignment.language) ? assignment.language : 'en_us').text.title;
   const pdf = await renderCertificate({
     personName: `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim(),
     organizationName: person?.organizationName ?? '',
