@@ -34,7 +34,7 @@ import { programmesRoutes } from './modules/phishing/programmes/programmes.route
 import { testRequestsRoutes } from './modules/phishing/test-requests/test-requests.routes.ts';
 import { phishingLibraryModule } from './modules/phishing/templates/index.ts';
 import { sendingProfilesModule } from './modules/phishing/sending-profiles/index.ts';
-import { trainingMediaRoutes, trainingModule } from './modules/training/index.ts';
+import { moduleRequestsRoutes, trainingMediaRoutes, trainingModule } from './modules/training/index.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -177,6 +177,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(phishingLibraryModule, { db: connection.db, phishPublicUrl: config.phish.publicUrl });
       await api.register(sendingProfilesModule, { db: connection.db, secrets: app.secrets, config });
       await api.register(trainingModule, { db: connection.db, secrets: app.secrets });
+      await api.register(moduleRequestsRoutes, { db: connection.db, mail: config.mail, appUrl: config.publicUrl });
     },
     { prefix: '/api' },
   );

@@ -50,6 +50,7 @@ const environmentSchema = z.object({
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE: wholeNumber(1).default(60),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().min(3).default('Vigil <no-reply@localhost>'),
+  OPERATOR_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   TWILIO_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
@@ -89,7 +90,8 @@ export type Config = Readonly<{
     /** Sign-in, code and link attempts one address may make per minute on each provider route. */
     attemptsPerIpPerMinute: number;
   };
-  mail: { smtpUrl?: string; from: string };
+  /** `operator`: where requests for the operator (custom training modules) go; absent: MAIL_FROM's address. */
+  mail: { smtpUrl?: string; from: string; operator?: string };
   /** SMS, voice and WhatsApp through a Twilio-compatible API; undefined sends them to the outbox. */
   twilio?: { baseUrl: string; accountSid: string; authToken: string; from: string; whatsappFrom?: string };
   trustProxy: boolean;
@@ -172,7 +174,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       refreshAbsoluteSeconds: e.AUTH_REFRESH_ABSOLUTE_DAYS * 86_400,
       attemptsPerIpPerMinute: e.AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, operator: e.OPERATOR_EMAIL },
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { baseUrl: e.TWILIO_BASE_URL, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, whatsappFrom: e.TWILIO_WHATSAPP_FROM }

@@ -7,10 +7,11 @@ import { pruneRateLimitsJob } from './modules/maintenance/rate-limit.jobs.ts';
 import { runProgrammesJob } from './modules/phishing/programmes/programmes.jobs.ts';
 import { recordUnansweredLuresJob } from './modules/phishing/adaptive/skill-ratings.jobs.ts';
 import { trainingRemindersJob } from './modules/training/reminders/training-reminders.jobs.ts';
+import { trainingCadenceJob } from './modules/training/cadence/cadence.jobs.ts';
 
 /**
  * Every background job the product runs, in one list: the server (when it runs jobs in process) and
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob]);
