@@ -34,6 +34,7 @@ import { programmesRoutes } from './modules/phishing/programmes/programmes.route
 import { testRequestsRoutes } from './modules/phishing/test-requests/test-requests.routes.ts';
 import { phishingLibraryModule } from './modules/phishing/templates/index.ts';
 import { sendingProfilesModule } from './modules/phishing/sending-profiles/index.ts';
+import { ownModulesRoutes } from './modules/training/own-content/own-modules.routes.ts';
 import { moduleRequestsRoutes, trainingMediaRoutes, trainingModule } from './modules/training/index.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
@@ -112,7 +113,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   app.setSerializerCompiler(serializerCompiler);
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, authBaseUrl: config.auth.baseUrl });
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, authBaseUrl: config.auth.baseUrl, sandboxUrl: config.phish.publicUrl });
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config), services: { config, secrets: app.secrets, delivery: app.delivery } });
 
@@ -176,7 +177,8 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(testRequestsRoutes, { db: connection.db, config });
       await api.register(phishingLibraryModule, { db: connection.db, phishPublicUrl: config.phish.publicUrl });
       await api.register(sendingProfilesModule, { db: connection.db, secrets: app.secrets, config });
-      await api.register(trainingModule, { db: connection.db, secrets: app.secrets });
+      await api.register(trainingModule, { db: connection.db, secrets: app.secrets, sandboxUrl: config.phish.publicUrl });
+      await api.register(ownModulesRoutes, { db: connection.db, secrets: app.secrets, sandboxUrl: config.phish.publicUrl, limits: { maxBytes: config.training.uploadMaxBytes } });
       await api.register(moduleRequestsRoutes, { db: connection.db, mail: config.mail, appUrl: config.publicUrl });
     },
     { prefix: '/api' },

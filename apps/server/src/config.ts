@@ -64,6 +64,7 @@ const environmentSchema = z.object({
   LLM_MODEL: optionalText,
   TWILIO_WHATSAPP_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
   INBOUND_SMTP_PORT: optionalText.pipe(z.coerce.number<string | undefined>({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be at least 0' }).max(65535, { error: 'must be at most 65535' }).optional()),
+  TRAINING_UPLOAD_MAX_MB: wholeNumber(1, 10_240).default(500),
   CALLBACK_NUMBER: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
 });
 
@@ -112,6 +113,8 @@ export type Config = Readonly<{
   inboundSmtp?: { port: number };
   /** The number callback lures ask people to call (a Twilio number whose voice webhook is the listener's /v/voice). */
   callbackNumber?: string;
+  /** Own training modules: the largest MP4 or SCORM zip an admin may upload. */
+  training: { uploadMaxBytes: number };
 }>;
 
 export class ConfigError extends Error {
@@ -194,6 +197,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT },
     callbackNumber: e.CALLBACK_NUMBER,
+    training: { uploadMaxBytes: e.TRAINING_UPLOAD_MAX_MB * 1024 * 1024 },
   });
 };
 

@@ -8,6 +8,7 @@ import { type EventWriter, createEventWriter } from './modules/events/event-writ
 import { voiceRoutes } from './modules/phishing/callbacks/voice.routes.ts';
 import { loadScannerSignatures } from './modules/phishing/tracking/scanner-detection.ts';
 import { sendNotFoundPage, trackingRoutes } from './modules/phishing/tracking/tracking.routes.ts';
+import { scormSandboxRoutes } from './modules/training/own-content/scorm-sandbox.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { listenerHeadersPlugin } from './plugins/listener-headers.ts';
 import { requestIdPlugin } from './plugins/request-id.ts';
@@ -58,6 +59,8 @@ export const buildPhishApp = async ({ config, connection, secrets, logger }: Bui
 
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /\n'));
   await app.register(trackingRoutes, { db: connection.db, writer, signatures: loadScannerSignatures(), adminUrl: config.publicUrl });
+  // Own SCORM packages play here, away from the app's origin (signed, expiring paths; framed by the app only).
+  await app.register(scormSandboxRoutes, { db: connection.db, secrets, appUrl: config.publicUrl, notFound: (request, reply) => sendNotFoundPage(connection.db, request, reply) });
   await app.register(voiceRoutes, { db: connection.db, writer, authToken: config.twilio?.authToken, publicUrl: config.phish.publicUrl });
   app.setNotFoundHandler((request, reply) => sendNotFoundPage(connection.db, request, reply));
   return app;

@@ -27,4 +27,5 @@ export * from './heads-up.ts';
 export * from './initial-testing.ts';
 export * from './phishing-programmes.ts';
 export * from './test-requests.ts';
+export * from './training-uploads.ts';
 export * from './training-cadence.ts';

@@ -4,6 +4,7 @@ import { isoDateTimeSchema } from './dates.ts';
 import { failureEventTypes } from './events.ts';
 import { templateCategorySchema } from './phishing-content.ts';
 import { slideExampleKindSchema, trainingLanguages, trainingTopicSchema } from './training-content.ts';
+import { scormLaunchSchema, trainingModuleKindSchema } from './training-uploads.ts';
 
 // The training API (issue 10, first increment): the module catalogue, assignments, the learner's
 // player (progress, quiz, certificate), and the organisation's training settings. Media (video,
@@ -32,6 +33,8 @@ export const trainingModuleSummarySchema = z
   .object({
     id: z.uuid(),
     source: z.enum(trainingModuleSources),
+    /** A video with its quiz, or a SCORM package (own modules only). */
+    kind: trainingModuleKindSchema,
     topic: trainingTopicSchema,
     /** In the language asked for, or English when the module lacks it. */
     title: z.string(),
@@ -86,6 +89,8 @@ export const trainingModuleDetailSchema = trainingModuleSummarySchema
     slides: z.array(slideSchema),
     quiz: z.array(quizQuestionSchema.extend({ answer: z.int(), explanation: z.string() })),
     media: trainingMediaSchema,
+    /** A SCORM module's launch (a preview: nothing it reports is kept); null for a video. */
+    scorm: scormLaunchSchema.nullable(),
   })
   .meta({ id: 'TrainingModuleDetail' });
 export type TrainingModuleDetail = z.infer<typeof trainingModuleDetailSchema>;
@@ -181,6 +186,8 @@ export const learnerLessonSchema = z
     slides: z.array(slideSchema),
     quiz: z.array(quizQuestionSchema),
     media: trainingMediaSchema,
+    /** A SCORM module's launch and where it resumes; null for a video. */
+    scorm: scormLaunchSchema.nullable(),
     /** The organisation's rules: no seeking past what was watched; the quiz may be taken first. */
     noSkipAhead: z.boolean(),
     testOutAllowed: z.boolean(),

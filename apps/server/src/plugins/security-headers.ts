@@ -9,7 +9,7 @@ import { adminPermissionsPolicy } from '../lib/permissions-policy.ts';
  * Routes may tighten the CSP for what they serve (the logo route does).
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, { publicUrl, authBaseUrl }: { publicUrl: string; authBaseUrl: string }) => {
+  async (app: FastifyInstance, { publicUrl, authBaseUrl, sandboxUrl }: { publicUrl: string; authBaseUrl: string; sandboxUrl?: string }) => {
     const https = publicUrl.startsWith('https://');
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -21,6 +21,8 @@ export const securityHeadersPlugin = fp(
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", authBaseUrl],
+          // Own SCORM packages play in a frame on the sandbox origin (the phishing listener's), never on this one.
+          frameSrc: sandboxUrl ? ["'self'", new URL(sandboxUrl).origin] : ["'self'"],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -3,7 +3,8 @@ import type { TrainingAssignmentRow, TrainingModuleRow } from '@vigil/db';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { isOverdue } from '../assignments/training-assignments.policy.ts';
 import { presentMedia } from '../media/training-media.ts';
-import { moduleText, presentModuleSummary, presentSlides } from '../modules/training-modules.presenter.ts';
+import { mediaFacts, moduleText, presentModuleSummary, presentSlides } from '../modules/training-modules.presenter.ts';
+import { presentScormLaunch } from '../own-content/scorm-sandbox.ts';
 import { attemptsLeft } from './learner.policy.ts';
 
 /** Where a completed assignment's certificate downloads (with the session, like any /api call). */
@@ -26,14 +27,15 @@ export const presentLearnerAssignment = (secrets: SecretBox, assignment: Trainin
 });
 
 /** What the player needs: the lesson in one language, the quiz without its answers, the rules. */
-export const presentLesson = (secrets: SecretBox, assignment: TrainingAssignmentRow, module: TrainingModuleRow, language: TrainingLanguage, settings: TrainingSettings, now = new Date()): LearnerLesson => {
+export const presentLesson = (secrets: SecretBox, assignment: TrainingAssignmentRow, module: TrainingModuleRow, language: TrainingLanguage, settings: TrainingSettings, now = new Date(), sandboxUrl?: string): LearnerLesson => {
   const chosen = moduleText(module, language);
   return {
     assignment: presentLearnerAssignment(secrets, assignment, module, chosen.language, now),
     language: chosen.language,
     slides: presentSlides(module, chosen.text),
     quiz: chosen.text.quiz.map((question) => ({ question: question.question, choices: question.choices })),
-    media: presentMedia(secrets, module, now),
+    media: presentMedia(secrets, mediaFacts(module), now),
+    scorm: sandboxUrl ? presentScormLaunch(secrets, sandboxUrl, module, assignment.scormState, now) : null,
     noSkipAhead: settings.noSkipAhead,
     testOutAllowed: settings.testOutAllowed,
     attemptsLeft: attemptsLeft(settings, assignment.attempts),

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { builtinMediaFolder } from '../library/builtin-lessons.ts';
 import { findModuleMediaSource } from '../modules/training-modules.service.ts';
+import { findTrainingFile, readTrainingFileRange } from '../own-content/training-files.repository.ts';
 import { parseByteRange } from './byte-range.ts';
 import { mediaContentType, verifyMediaSignature } from './training-media.ts';
 
@@ -22,14 +23,14 @@ const mediaFileSchema = z
  * seeks without downloading the whole video.
  */
 export const trainingMediaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = async (app, { db, secrets }) => {
-  // Module id → its media folder; rows of built-in lessons never move, so the answer is kept.
+  // Module id → its media folder, or 'own' (its files are in the database); rows never move, so the answer is kept.
   const folders = new Map<string, string>();
   const folderOf = async (moduleId: string) => {
     const known = folders.get(moduleId);
     if (known) return known;
     const module = await findModuleMediaSource(db, moduleId);
-    if (!module || module.source !== 'built-in') return undefined;
-    const folder = builtinMediaFolder(module.mediaKey);
+    if (!module) return undefined;
+    const folder = module.source === 'built-in' ? builtinMediaFolder(module.mediaKey) : 'own';
     folders.set(moduleId, folder);
     return folder;
   };
@@ -61,6 +62,26 @@ export const trainingMediaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Secre
       const contentType = mediaContentType(file);
       const folder = contentType && (await folderOf(moduleId));
       if (!contentType || !folder) throw notFound('The media file');
+      if (folder === 'own') {
+        // An own module's video and captions, from the database a chunk at a time.
+        const stored = await findTrainingFile(db, moduleId, file);
+        if (!stored) throw notFound('The media file');
+        const maxAge = Math.max(0, request.query.expires - Math.floor(Date.now() / 1000));
+        reply
+          .header('cache-control', `private, max-age=${maxAge}, immutable`)
+          .header('accept-ranges', 'bytes')
+          .header('last-modified', stored.createdAt.toUTCString())
+          .header('cross-origin-resource-policy', 'same-origin')
+          .type(contentType);
+        const range = parseByteRange(request.headers.range, stored.size);
+        if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${stored.size}`).send(undefined);
+        if (range === 'whole') return reply.header('content-length', stored.size).send(readTrainingFileRange(db, stored, 0, stored.size - 1));
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(readTrainingFileRange(db, stored, range.start, range.end));
+      }
       const path = join(folder, file);
       let size: number;
       let modified: Date;

@@ -34,12 +34,12 @@ export const verifyMediaSignature = (secrets: SecretBox, moduleId: string, file:
   Number.isSafeInteger(expires) && expires * 1000 > now.getTime() && sameToken(signature, signatureOf(secrets, moduleId, file, expires));
 
 /** What a module row says about its media. */
-export type ModuleMediaFacts = Readonly<{ id: string; languages: readonly string[]; durationSeconds: number }>;
+export type ModuleMediaFacts = Readonly<{ id: string; languages: readonly string[]; durationSeconds: number; hasPoster?: boolean }>;
 
 /** The signed addresses of a module's video, poster and one caption track per language it has. */
 export const presentMedia = (secrets: SecretBox, module: ModuleMediaFacts, now = new Date()): TrainingMedia => ({
   videoUrl: signMediaUrl(secrets, module.id, mediaFiles.video, now),
-  posterUrl: signMediaUrl(secrets, module.id, mediaFiles.poster, now),
+  posterUrl: module.hasPoster === false ? null : signMediaUrl(secrets, module.id, mediaFiles.poster, now),
   captions: (module.languages as TrainingLanguage[]).map((language) => ({ language, url: signMediaUrl(secrets, module.id, mediaFiles.captions(language), now) })),
   durationSeconds: module.durationSeconds,
 });

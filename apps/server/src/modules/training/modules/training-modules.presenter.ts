@@ -4,6 +4,7 @@ import type { SecretBox } from '../../../lib/secrets.ts';
 import type { LessonText } from '../library/lesson-library.ts';
 import { mediaFiles } from '../library/video/lesson-video.ts';
 import { presentMedia, signMediaUrl } from '../media/training-media.ts';
+import { presentScormLaunch } from '../own-content/scorm-sandbox.ts';
 
 const fallbackLanguage: TrainingLanguage = 'en_us';
 
@@ -19,6 +20,7 @@ export const presentModuleSummary = (secrets: SecretBox, module: TrainingModuleR
   return {
     id: module.id,
     source: module.source,
+    kind: module.kind,
     topic: module.topic as TrainingTopic,
     title: text.title,
     summary: text.summary,
@@ -28,9 +30,20 @@ export const presentModuleSummary = (secrets: SecretBox, module: TrainingModuleR
     languages: module.languages as TrainingLanguage[],
     remediates: module.remediates as TrainingModuleSummary['remediates'],
     version: module.version,
-    posterUrl: signMediaUrl(secrets, module.id, mediaFiles.poster, now),
+    // Own modules have no poster (yet): the catalogue shows their kind instead.
+    posterUrl: module.source === 'own' ? null : signMediaUrl(secrets, module.id, mediaFiles.poster, now),
   };
 };
+
+/** The languages a module has caption tracks in: every language of a built-in lesson; an own video's uploaded ones. */
+export const captionLanguages = (module: TrainingModuleRow): TrainingLanguage[] => {
+  if (module.source !== 'own') return module.languages as TrainingLanguage[];
+  const texts = module.texts as Partial<Record<TrainingLanguage, { hasCaptions?: boolean }>>;
+  return (module.languages as TrainingLanguage[]).filter((language) => texts[language]?.hasCaptions === true);
+};
+
+/** A module's media facts for the signed addresses. */
+export const mediaFacts = (module: TrainingModuleRow) => ({ id: module.id, languages: captionLanguages(module), durationSeconds: module.durationSeconds, hasPoster: module.source !== 'own' });
 
 /** The slides in one language, each with the window it shows in the video. */
 export const presentSlides = (module: TrainingModuleRow, text: LessonText) =>
@@ -47,13 +60,14 @@ export const presentSlides = (module: TrainingModuleRow, text: LessonText) =>
   });
 
 /** The admin's preview: the whole lesson in one language, quiz answers and explanations included. */
-export const presentModuleDetail = (secrets: SecretBox, module: TrainingModuleRow, language: TrainingLanguage | undefined, now = new Date()): TrainingModuleDetail => {
+export const presentModuleDetail = (secrets: SecretBox, module: TrainingModuleRow, language: TrainingLanguage | undefined, now = new Date(), sandboxUrl?: string): TrainingModuleDetail => {
   const chosen = moduleText(module, language);
   return {
     ...presentModuleSummary(secrets, module, chosen.language, now),
     language: chosen.language,
     slides: presentSlides(module, chosen.text),
     quiz: chosen.text.quiz.map((question) => ({ question: question.question, choices: question.choices, answer: question.answer, explanation: question.explanation })),
-    media: presentMedia(secrets, module, now),
+    media: presentMedia(secrets, mediaFacts(module), now),
+    scorm: sandboxUrl ? presentScormLaunch(secrets, sandboxUrl, module, null, now) : null,
   };
 };

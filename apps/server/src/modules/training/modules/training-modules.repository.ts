@@ -70,4 +70,4 @@ export const trainingModulesRepository = (db: Db | Tx, scope: OrgScope) => {
  * proves the caller was given it, so this is the one read of a module without an organisation.
  */
 export const findModuleMedia = async (db: Db, id: string) =>
-  (await db.select({ source: trainingModules.source, mediaKey: trainingModules.mediaKey }).from(trainingModules).where(eq(trainingModules.id, id)).limit(1))[0];
+  (await db.select({ source: trainingModules.source, mediaKey: trainingModules.mediaKey, kind: trainingModules.kind, launchPath: trainingModules.launchPath }).from(trainingModules).where(eq(trainingModules.id, id)).limit(1))[0];

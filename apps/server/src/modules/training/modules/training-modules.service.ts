@@ -8,7 +8,7 @@ import { presentModuleDetail, presentModuleSummary } from './training-modules.pr
 import { findModuleMedia, trainingModulesRepository } from './training-modules.repository.ts';
 
 /** What training's use cases need: the database (or a transaction they nest in, as the demo seed does) and the secret box signing media addresses. */
-export type TrainingServices = Readonly<{ db: Db | Tx; secrets: SecretBox }>;
+export type TrainingServices = Readonly<{ db: Db | Tx; secrets: SecretBox; /** The sandbox origin SCORM packages play from (the phishing listener's PHISH_PUBLIC_URL). */ sandboxUrl?: string }>;
 
 /** @throws AppError FORBIDDEN for anyone but an admin or superadmin. */
 export const requireTrainingAdmin = (tenant: Tenant) => requireAdminRole(tenant, 'Only an admin may manage training');
@@ -32,11 +32,11 @@ export const listTrainingModules = async ({ db, secrets }: TrainingServices, ten
  * One module as the admin previews it, in `language` (English when it lacks that), quiz answers included.
  * @throws AppError FORBIDDEN for anyone but an admin; NOT_FOUND for a module the organisation may not use.
  */
-export const getTrainingModule = async ({ db, secrets }: TrainingServices, tenant: Tenant, id: string, language: TrainingLanguage | undefined): Promise<TrainingModuleDetail> => {
+export const getTrainingModule = async ({ db, secrets, sandboxUrl }: TrainingServices, tenant: Tenant, id: string, language: TrainingLanguage | undefined): Promise<TrainingModuleDetail> => {
   requireTrainingAdmin(tenant);
   const module = await trainingModulesRepository(db, tenant).find(id);
   if (!module) throw notFound('The training module');
-  return presentModuleDetail(secrets, module, language);
+  return presentModuleDetail(secrets, module, language, new Date(), sandboxUrl);
 };
 
 /** A module the organisation may use (built-in or its own), or undefined; archived ones only when asked (assignments keep theirs). */
