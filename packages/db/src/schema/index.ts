@@ -11,3 +11,4 @@ export * from './events.ts';
 export * from './training.ts';
 export * from './training-files.ts';
 export * from './training-cadence.ts';
+export * from './compliance.ts';

@@ -88,6 +88,8 @@ export const trainingAssignments = pgTable(
     language: text(),
     startedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
+    /** The module's version when the assignment was passed or failed: the evidence pack names what was taken. */
+    moduleVersion: integer(),
     failedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     certificateId: text().unique(),
