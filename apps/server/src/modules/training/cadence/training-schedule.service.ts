@@ -11,8 +11,8 @@ import { scheduleCsvColumns } from './cadence.presenter.ts';
 import { cadenceRepository } from './cadence.repository.ts';
 
 const checkRange = (query: Pick<TrainingScheduleQuery, 'from' | 'to'>) => {
-  if (query.to < query.from) throw fieldError('VALIDATION_FAILED', 'query.to', 'must be on or after from');
-  if (daysBetween(query.from, query.to) >= maxScheduleDays) throw fieldError('VALIDATION_FAILED', 'query.to', `must be less than ${maxScheduleDays} days after from (at most a year at once)`);
+  if (query.to < query.from) throw fieldError('VALIDATION_FAILED', 'querystring.to', 'must be on or after from');
+  if (daysBetween(query.from, query.to) >= maxScheduleDays) throw fieldError('VALIDATION_FAILED', 'querystring.to', `must be less than ${maxScheduleDays} days after from (at most a year at once)`);
 };
 
 /**
@@ -21,7 +21,7 @@ const checkRange = (query: Pick<TrainingScheduleQuery, 'from' | 'to'>) => {
  * today on with the number of people expected — an annual or quarterly rule's audience at each
  * period start still to come (and the current period, today, when it has not run yet); an on-hire
  * rule's people of its audience whose start date is ahead.
- * @throws AppError FORBIDDEN for anyone but an admin; VALIDATION_FAILED naming query.to for a range
+ * @throws AppError FORBIDDEN for anyone but an admin; VALIDATION_FAILED naming querystring.to for a range
  * that is backwards or longer than a year.
  */
 export const readTrainingSchedule = async (db: Db, tenant: Tenant, query: Pick<TrainingScheduleQuery, 'from' | 'to'>, now = new Date()): Promise<TrainingSchedule> => {
