@@ -4,50 +4,32 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { recipientOutcomes, recipientStates, type CampaignRecipient, type CampaignResults } from '@vigil/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
-import { EmptyState } from '../../../components/empty-state';
-import { ScrollableTableContainer } from '../../../components/scrollable-table-container';
+import { KeysetTable } from '../../../components/keyset-table';
 import { SectionCard } from '../../../components/section-card';
 import { messageOf } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useFilterParams } from '../../../lib/use-filter-params';
 import { useExportCampaignRecipientsCsv } from '../api/export-campaign-recipients-csv';
 import { useCampaignRecipients, type RecipientFilters } from '../api/get-campaign-recipients';
 import { useCampaignFormat } from '../use-campaign-format';
 
 /** The recipients' filters as the address holds them (?state=&outcome=&departmentId=&search=), so they survive a reload and can be linked to. */
 export const useRecipientFilters = () => {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const pick = <T extends string>(key: string, allowed: readonly T[]) => {
-    const value = searchParams.get(key);
-    return value && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-  };
+  const { searchParams, setFilter, pick } = useFilterParams<keyof RecipientFilters>();
   const filters: RecipientFilters = {
     state: pick('state', recipientStates),
     outcome: pick('outcome', recipientOutcomes),
     departmentId: searchParams.get('departmentId') || undefined,
     search: searchParams.get('search') || undefined,
   };
-  const setFilter = (key: keyof RecipientFilters, value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   return { filters, setFilter };
 };
 
@@ -162,36 +144,23 @@ export const RecipientsTable = ({ campaignId, departments }: { campaignId: strin
         </Stack>
       </Box>
       {download.error ? <Alert severity="error">{t('campaigns.recipients.downloadFailed', { message: messageOf(download.error) })}</Alert> : null}
-      {recipients.isError ? <Alert severity="error">{t('campaigns.recipients.loadFailed', { message: messageOf(recipients.error) })}</Alert> : null}
-      {recipients.isSuccess && items.length === 0 ? <EmptyState testId="recipients-empty">{t('campaigns.recipients.empty')}</EmptyState> : null}
-      {items.length > 0 ? (
-        <ScrollableTableContainer label={t('campaigns.recipients.title')}>
-          <Table size="small" sx={{ minWidth: 1000 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ minWidth: 240 }}>{t('campaigns.recipients.columns.person')}</TableCell>
-                <TableCell>{t('campaigns.recipients.columns.department')}</TableCell>
-                <TableCell sx={{ minWidth: 180 }}>{t('campaigns.recipients.columns.lure')}</TableCell>
-                <TableCell>{t('campaigns.recipients.columns.state')}</TableCell>
-                <TableCell sx={{ minWidth: 130 }}>{t('campaigns.recipients.columns.sent')}</TableCell>
-                <TableCell>{t('campaigns.recipients.columns.outcome')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((recipient) => (
-                <RecipientRow key={recipient.id} recipient={recipient} />
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollableTableContainer>
-      ) : null}
-      {recipients.hasNextPage ? (
-        <Box>
-          <Button onClick={() => void recipients.fetchNextPage()} loading={recipients.isFetchingNextPage}>
-            {t('campaigns.recipients.showMore')}
-          </Button>
-        </Box>
-      ) : null}
+      <KeysetTable
+        query={recipients}
+        items={items}
+        label={t('campaigns.recipients.title')}
+        columns={[
+          { label: t('campaigns.recipients.columns.person'), minWidth: 240 },
+          { label: t('campaigns.recipients.columns.department') },
+          { label: t('campaigns.recipients.columns.lure'), minWidth: 180 },
+          { label: t('campaigns.recipients.columns.state') },
+          { label: t('campaigns.recipients.columns.sent'), minWidth: 130 },
+          { label: t('campaigns.recipients.columns.outcome') },
+        ]}
+        renderRow={(recipient) => <RecipientRow key={recipient.id} recipient={recipient} />}
+        empty={{ text: t('campaigns.recipients.empty'), testId: 'recipients-empty' }}
+        loadFailed={t('campaigns.recipients.loadFailed', { message: messageOf(recipients.error) })}
+        showMore={t('campaigns.recipients.showMore')}
+      />
     </SectionCard>
   );
 };

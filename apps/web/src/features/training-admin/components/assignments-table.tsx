@@ -9,23 +9,19 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { assignmentStatuses, type AssignmentStatus, type TrainingAssignment } from '@vigil/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
-import { EmptyState } from '../../../components/empty-state';
-import { ScrollableTableContainer } from '../../../components/scrollable-table-container';
+import { KeysetTable } from '../../../components/keyset-table';
 import { SectionCard } from '../../../components/section-card';
 import { messageOf } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useFilterParams } from '../../../lib/use-filter-params';
 import { useCancelTrainingAssignment } from '../api/cancel-training-assignment';
 import { useExportTrainingAssignmentsCsv } from '../api/export-training-assignments-csv';
 import { useTrainingAssignments } from '../api/get-training-assignments';
@@ -36,25 +32,13 @@ import { AssignTrainingDialog } from './assign-training-dialog';
 
 /** The assignments' filters as the address holds them (?status=&overdue=&moduleId=&search=). */
 const useAssignmentFilters = () => {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = searchParams.get('status');
-  const overdue = searchParams.get('overdue');
+  const { searchParams, setFilter, pick } = useFilterParams<keyof AssignmentFilters>();
   const filters: AssignmentFilters = {
-    status: status && (assignmentStatuses as readonly string[]).includes(status) ? (status as AssignmentStatus) : undefined,
-    overdue: overdue === 'true' || overdue === 'false' ? overdue : undefined,
+    status: pick('status', assignmentStatuses),
+    overdue: pick('overdue', ['true', 'false'] as const),
     moduleId: searchParams.get('moduleId') || undefined,
     search: searchParams.get('search') || undefined,
   };
-  const setFilter = (key: keyof AssignmentFilters, value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   return { filters, setFilter };
 };
 
@@ -207,38 +191,25 @@ export const AssignmentsTable = () => {
         </Stack>
       </Box>
       {download.error ? <Alert severity="error">{t('trainingAdmin.assignments.downloadFailed', { message: messageOf(download.error) })}</Alert> : null}
-      {assignments.isError ? <Alert severity="error">{t('trainingAdmin.assignments.loadFailed', { message: messageOf(assignments.error) })}</Alert> : null}
-      {assignments.isSuccess && items.length === 0 ? <EmptyState testId="assignments-empty">{t('trainingAdmin.assignments.empty')}</EmptyState> : null}
-      {items.length > 0 ? (
-        <ScrollableTableContainer label={t('trainingAdmin.assignments.title')}>
-          <Table size="small" sx={{ minWidth: 1000 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ minWidth: 220 }}>{t('trainingAdmin.assignments.columns.person')}</TableCell>
-                <TableCell>{t('trainingAdmin.assignments.columns.department')}</TableCell>
-                <TableCell sx={{ minWidth: 200 }}>{t('trainingAdmin.assignments.columns.module')}</TableCell>
-                <TableCell>{t('trainingAdmin.assignments.columns.status')}</TableCell>
-                <TableCell sx={{ minWidth: 110 }}>{t('trainingAdmin.assignments.columns.assigned')}</TableCell>
-                <TableCell sx={{ minWidth: 110 }}>{t('trainingAdmin.assignments.columns.due')}</TableCell>
-                <TableCell sx={{ minWidth: 110 }}>{t('trainingAdmin.assignments.columns.completed')}</TableCell>
-                <TableCell>{t('trainingAdmin.assignments.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((assignment) => (
-                <AssignmentRow key={assignment.id} assignment={assignment} onCancel={() => setCancelling(assignment)} />
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollableTableContainer>
-      ) : null}
-      {assignments.hasNextPage ? (
-        <Box>
-          <Button onClick={() => void assignments.fetchNextPage()} loading={assignments.isFetchingNextPage}>
-            {t('trainingAdmin.assignments.showMore')}
-          </Button>
-        </Box>
-      ) : null}
+      <KeysetTable
+        query={assignments}
+        items={items}
+        label={t('trainingAdmin.assignments.title')}
+        columns={[
+          { label: t('trainingAdmin.assignments.columns.person'), minWidth: 220 },
+          { label: t('trainingAdmin.assignments.columns.department') },
+          { label: t('trainingAdmin.assignments.columns.module'), minWidth: 200 },
+          { label: t('trainingAdmin.assignments.columns.status') },
+          { label: t('trainingAdmin.assignments.columns.assigned'), minWidth: 110 },
+          { label: t('trainingAdmin.assignments.columns.due'), minWidth: 110 },
+          { label: t('trainingAdmin.assignments.columns.completed'), minWidth: 110 },
+          { label: t('trainingAdmin.assignments.columns.actions') },
+        ]}
+        renderRow={(assignment) => <AssignmentRow key={assignment.id} assignment={assignment} onCancel={() => setCancelling(assignment)} />}
+        empty={{ text: t('trainingAdmin.assignments.empty'), testId: 'assignments-empty' }}
+        loadFailed={t('trainingAdmin.assignments.loadFailed', { message: messageOf(assignments.error) })}
+        showMore={t('trainingAdmin.assignments.showMore')}
+      />
       {assigning ? <AssignTrainingDialog onClose={() => setAssigning(false)} /> : null}
       {cancelling ? (
         <CancelAssignmentDialog
