@@ -29,3 +29,4 @@ export * from './phishing-programmes.ts';
 export * from './test-requests.ts';
 export * from './training-uploads.ts';
 export * from './training-cadence.ts';
+export * from './compliance.ts';

@@ -12,3 +12,4 @@ export * from './training.ts';
 export * from './training-files.ts';
 export * from './training-cadence.ts';
 export * from './compliance.ts';
+export * from './policies.ts';
