@@ -14,6 +14,7 @@ import { headsUpCases } from './tenancy-cases-heads-up.ts';
 import { initialTestingCases } from './tenancy-cases-initial-testing.ts';
 import { programmesAndRequestsCases } from './tenancy-cases-programmes-requests.ts';
 import { trainingCases } from './tenancy-cases-training.ts';
+import { trainingUploadsCases } from './tenancy-cases-training-uploads.ts';
 import { trainingCadenceCases } from './tenancy-cases-training-cadence.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -71,6 +72,7 @@ const matrix: Record<string, MatrixCase> = {
   ...initialTestingCases(t),
   ...programmesAndRequestsCases(t),
   ...trainingCases(t),
+  ...trainingUploadsCases(t),
   ...trainingCadenceCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),

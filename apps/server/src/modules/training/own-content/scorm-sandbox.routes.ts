@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@vigil/db';
 import type { SecretBox } from '../../../lib/secrets.ts';
@@ -16,7 +17,7 @@ import { findTrainingFile, readTrainingFileRange } from './training-files.reposi
 
 const require = createRequire(import.meta.url);
 /** scorm-again's cross-frame client: in the launch page it stands in for the runtime, which lives in the app's page. */
-const crossFrameApi = readFileSync(require.resolve('scorm-again/dist/cross-frame-api.min.js'), 'utf8');
+const crossFrameApi = readFileSync(join(dirname(require.resolve('scorm-again')), 'cross-frame-api.min.js'), 'utf8');
 
 /**
  * The launch page's script: the package's SCO looks for `API` (1.2) or `API_1484_11` (2004) in its
@@ -137,5 +138,7 @@ export const scormSandboxRoutes: FastifyPluginAsync<{ db: Db; secrets: SecretBox
       .header('content-length', range.end - range.start + 1)
       .send(readTrainingFileRange(db, file, range.start, range.end));
   };
+  // The launch page is the prefix itself (the router ignores its trailing slash, so it is a route of its own).
+  app.get<{ Params: Params }>('/scorm/:moduleId/:expires/:signature', serve);
   app.get<{ Params: Params }>('/scorm/:moduleId/:expires/:signature/*', serve);
 };
