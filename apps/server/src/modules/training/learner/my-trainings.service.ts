@@ -99,7 +99,7 @@ export const recordMyProgress = async ({ db, secrets }: TrainingServices, tenant
     // An own video with no quiz (yet) is done once watched to its end: nothing else is left to take.
     if (module.kind === 'video' && module.durationSeconds > 0 && furthest >= module.durationSeconds - 1 && moduleText(module, language).text.quiz.length === 0) {
       const settings = await readTrainingSettings(tx, tenant);
-      const { updated } = await finishAttempt(tx, tenant, { assignment, settings, now }, { passed: true, score: null, language, changes: { watchedSeconds: furthest } });
+      const { updated } = await finishAttempt(tx, tenant, { assignment, module, settings, now }, { passed: true, score: null, language, changes: { watchedSeconds: furthest } });
       return presentLearnerAssignment(secrets, updated, module, language, now);
     }
     const updated = await myTrainingsRepository(tx, tenant, tenant.personId).update(id, { watchedSeconds: furthest, ...(await startIfAssigned(tx, tenant, assignment, now)) });
@@ -120,7 +120,7 @@ const newCertificateId = () => {
 const finishAttempt = async (
   tx: Tx,
   tenant: Tenant,
-  { assignment, settings, now }: { assignment: TrainingAssignmentRow; settings: TrainingSettings; now: Date },
+  { assignment, module, settings, now }: { assignment: TrainingAssignmentRow; module: { version: number }; settings: TrainingSettings; now: Date },
   attempt: { passed: boolean; score: number | null; language: TrainingLanguage; changes?: Partial<TrainingAssignmentRow> },
 ) => {
   const attempts = assignment.attempts + 1;
@@ -133,8 +133,9 @@ const finishAttempt = async (
     attempts,
     score: attempt.score,
     language: attempt.language,
-    ...(attempt.passed ? { status: 'completed' as const, completedAt: now, certificateId: newCertificateId() } : {}),
-    ...(outOfAttempts ? { status: 'failed' as const, failedAt: now } : {}),
+    // The version taken is kept with the result: the evidence pack names what was passed, after the lesson changes.
+    ...(attempt.passed ? { status: 'completed' as const, completedAt: now, certificateId: newCertificateId(), moduleVersion: module.version } : {}),
+    ...(outOfAttempts ? { status: 'failed' as const, failedAt: now, moduleVersion: module.version } : {}),
   });
   const data = { score: attempt.score, attempts, language: attempt.language, ...(attempt.passed ? {} : { attemptsLeft: left }) };
   await appendEvents(tx, [trainingEvent(updated, attempt.passed ? 'training_completed' : 'training_failed', now, data)]);
@@ -161,7 +162,7 @@ export const submitMyQuiz = async ({ db, secrets }: TrainingServices, tenant: Te
 
     const now = new Date();
     const { score, passed, results } = scoreQuiz(text.quiz, body.answers, module.passScore);
-    const { updated, left } = await finishAttempt(tx, tenant, { assignment, settings, now }, { passed, score, language });
+    const { updated, left } = await finishAttempt(tx, tenant, { assignment, module, settings, now }, { passed, score, language });
     return {
       score,
       passed,
@@ -199,7 +200,7 @@ export const recordMyScormCommit = async ({ db, secrets }: TrainingServices, ten
     if (outcome.result === 'completed' || countsAsFailure) {
       const settings = await readTrainingSettings(tx, tenant);
       const changes = { scormState: countsAsFailure ? { ...scormState, failedSession: body.session } : scormState };
-      const { updated } = await finishAttempt(tx, tenant, { assignment, settings, now }, { passed: outcome.result === 'completed', score: outcome.score, language, changes });
+      const { updated } = await finishAttempt(tx, tenant, { assignment, module, settings, now }, { passed: outcome.result === 'completed', score: outcome.score, language, changes });
       return presentLearnerAssignment(secrets, updated, module, language, now);
     }
     const updated = await myTrainingsRepository(tx, tenant, tenant.personId).update(id, { scormState, ...(await startIfAssigned(tx, tenant, assignment, now)) });
