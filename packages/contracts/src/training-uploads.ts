@@ -40,8 +40,8 @@ export const ownModuleUploadQuerySchema = z
     minutes: z.coerce.number({ error: 'must be a number of minutes' }).int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be 1 or more' }).max(60, { error: 'must be at most 60' }),
     /** The languages the module is in, comma-separated (e.g. `en_us,fr_fr`). */
     languages: languageList,
-  })
-  .meta({ id: 'OwnModuleUploadQuery' });
+  });
+// No component id: @fastify/swagger cannot resolve a $ref'd querystring into parameters.
 export type OwnModuleUploadQuery = z.output<typeof ownModuleUploadQuerySchema>;
 
 /** PUT /api/training-modules/own/{id}/captions/{language}/: WebVTT captions for an own video. */
