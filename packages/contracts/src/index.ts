@@ -30,3 +30,4 @@ export * from './test-requests.ts';
 export * from './training-uploads.ts';
 export * from './training-cadence.ts';
 export * from './compliance.ts';
+export * from './policies.ts';
