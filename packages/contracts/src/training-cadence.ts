@@ -54,7 +54,7 @@ export const cadenceRuleInputSchema = z
     frameworkId: cadenceRuleFields.frameworkId.optional(),
     state: cadenceRuleFields.state.default('active'),
   })
-  .meta({ id: 'CadenceRuleInput' });
+  .meta({ id: 'CreateCadenceRuleBody' });
 export type CadenceRuleInput = z.input<typeof cadenceRuleInputSchema>;
 export type CadenceRuleBody = z.infer<typeof cadenceRuleInputSchema>;
 
@@ -108,10 +108,13 @@ export type CadenceRuleList = z.infer<typeof cadenceRuleListSchema>;
 /** The longest range the schedule answers at once. */
 export const maxScheduleDays = 366;
 
-/** GET /api/training-schedule/?from=&to= (days in the organisation's time zone, both included; at most a year). */
+/**
+ * GET /api/training-schedule/?from=&to= (days in the organisation's time zone, both included; at
+ * most a year). Without them: from today, the next 31 days.
+ */
 export const trainingScheduleQuerySchema = z.object({
-  from: isoDateSchema,
-  to: isoDateSchema,
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type TrainingScheduleQuery = z.infer<typeof trainingScheduleQuerySchema>;

@@ -128,12 +128,18 @@ describe('GET /api/training-schedule/', () => {
     ['from=2026-05-01&to=2026-04-30', 'querystring.to', 'must be on or after from'],
     ['from=2026-01-01&to=2027-01-02', 'querystring.to', 'must be less than 366 days after from (at most a year at once)'],
     ['from=2026-13-01&to=2026-12-01', 'querystring.from', undefined],
-    ['to=2026-12-01', 'querystring.from', undefined],
+    ['from=2026-01-01&to=2026-1-31', 'querystring.to', undefined],
   ])('answers 400 for %s naming %s', async (query, field, problem) => {
     const company = await buildCompany();
     const response = await t.app.inject({ method: 'GET', url: `/api/training-schedule/?${query}`, headers: company.headers });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field, ...(problem ? { problem } : {}) })]));
+  });
+
+  it('shows 31 days from today when no range is named', async () => {
+    const company = await buildCompany('Asia/Tokyo');
+    const response = await t.app.inject({ method: 'GET', url: '/api/training-schedule/', headers: company.headers });
+    expect(response.json()).toMatchObject({ from: company.today, to: addDays(company.today, 30), timeZone: 'Asia/Tokyo' });
   });
 
   it('accepts a whole year, a leap year included', async () => {

@@ -10,27 +10,32 @@ import { addDays, daysBetween, localDateOf, periodOn, periodsStartingBetween, zo
 import { scheduleCsvColumns } from './cadence.presenter.ts';
 import { cadenceRepository } from './cadence.repository.ts';
 
-const checkRange = (query: Pick<TrainingScheduleQuery, 'from' | 'to'>) => {
+/** Days the calendar shows when the query names none. */
+const defaultDays = 31;
+
+const checkRange = (query: { from: string; to: string }) => {
   if (query.to < query.from) throw fieldError('VALIDATION_FAILED', 'querystring.to', 'must be on or after from');
   if (daysBetween(query.from, query.to) >= maxScheduleDays) throw fieldError('VALIDATION_FAILED', 'querystring.to', `must be less than ${maxScheduleDays} days after from (at most a year at once)`);
 };
 
 /**
  * The training calendar between two days of the organisation's time zone (both included, at most a
- * year): per day, the open assignments falling due (per module), and the cadence runs planned from
+ * year; from today, 31 days, when not named): per day, the open assignments falling due (per module), and the cadence runs planned from
  * today on with the number of people expected — an annual or quarterly rule's audience at each
  * period start still to come (and the current period, today, when it has not run yet); an on-hire
  * rule's people of its audience whose start date is ahead.
  * @throws AppError FORBIDDEN for anyone but an admin; VALIDATION_FAILED naming querystring.to for a range
  * that is backwards or longer than a year.
  */
-export const readTrainingSchedule = async (db: Db, tenant: Tenant, query: Pick<TrainingScheduleQuery, 'from' | 'to'>, now = new Date()): Promise<TrainingSchedule> => {
+export const readTrainingSchedule = async (db: Db, tenant: Tenant, range: Pick<TrainingScheduleQuery, 'from' | 'to'>, now = new Date()): Promise<TrainingSchedule> => {
   requireTrainingAdmin(tenant);
-  checkRange(query);
   const scope = scopeOf(tenant);
   const repository = cadenceRepository(db, scope);
   const timeZone = await repository.organizationTimeZone();
   const today = localDateOf(now, timeZone);
+  const from = range.from ?? (range.to && range.to < today ? addDays(range.to, 1 - defaultDays) : today);
+  const query = { from, to: range.to ?? addDays(from, defaultDays - 1) };
+  checkRange(query);
   const items: TrainingScheduleItem[] = [];
 
   for (const row of await repository.dueCounts(zonedMidnight(query.from, timeZone), zonedMidnight(addDays(query.to, 1), timeZone), timeZone)) {
