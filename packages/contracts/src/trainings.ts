@@ -193,6 +193,8 @@ export const learnerLessonSchema = z
     testOutAllowed: z.boolean(),
     /** How many quiz attempts are left (null: no limit). */
     attemptsLeft: z.int().nullable(),
+    /** This language's words of an own module were machine-translated and no admin has reviewed them yet. */
+    machineTranslated: z.boolean(),
   })
   .meta({ id: 'LearnerLesson' });
 export type LearnerLesson = z.infer<typeof learnerLessonSchema>;

@@ -217,6 +217,15 @@ export const apiPaths = {
     cancel: (id: string) => `/api/training-assignments/${segment(id)}/cancel/`,
   },
   trainingSettings: '/api/training-settings/',
+  trainingCadenceRules: {
+    list: '/api/training-cadence-rules/',
+    rule: (id: string) => `/api/training-cadence-rules/${segment(id)}/`,
+  },
+  trainingSchedule: '/api/training-schedule/',
+  trainingModuleRequests: {
+    list: '/api/training-module-requests/',
+    request: (id: string) => `/api/training-module-requests/${segment(id)}/`,
+  },
   headsUp: '/api/heads-up/',
   initialTestingInsights: '/api/insights/initial-testing/',
 } as const;

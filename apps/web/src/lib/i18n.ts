@@ -14,6 +14,7 @@ import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
 import trainingAdmin from '../locales/en/training-admin.json';
+import trainingCadence from '../locales/en/training-cadence.json';
 import trainings from '../locales/en/trainings.json';
 import translation from '../locales/en/translation.json';
 
@@ -39,6 +40,7 @@ const english = {
   ...phishingProgrammes,
   ...testRequests,
   ...trainingAdmin,
+  ...trainingCadence,
   ...trainings,
 };
 

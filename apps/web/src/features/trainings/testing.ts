@@ -69,6 +69,7 @@ export const buildLesson = (overrides: Partial<LearnerLesson> = {}): LearnerLess
   noSkipAhead: true,
   testOutAllowed: false,
   attemptsLeft: null,
+  machineTranslated: false,
   ...overrides,
 });
 
