@@ -36,6 +36,8 @@ import { phishingLibraryModule } from './modules/phishing/templates/index.ts';
 import { sendingProfilesModule } from './modules/phishing/sending-profiles/index.ts';
 import { ownModulesRoutes } from './modules/training/own-content/own-modules.routes.ts';
 import { moduleRequestsRoutes, trainingMediaRoutes, trainingModule } from './modules/training/index.ts';
+import { complianceRoutes } from './modules/compliance/index.ts';
+import { moduleTextsRoutes } from './modules/training/texts/module-texts.routes.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -179,7 +181,9 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(sendingProfilesModule, { db: connection.db, secrets: app.secrets, config });
       await api.register(trainingModule, { db: connection.db, secrets: app.secrets, sandboxUrl: config.phish.publicUrl });
       await api.register(ownModulesRoutes, { db: connection.db, secrets: app.secrets, sandboxUrl: config.phish.publicUrl, limits: { maxBytes: config.training.uploadMaxBytes } });
+      await api.register(moduleTextsRoutes, { db: connection.db, config });
       await api.register(moduleRequestsRoutes, { db: connection.db, mail: config.mail, appUrl: config.publicUrl });
+      await api.register(complianceRoutes, { db: connection.db });
     },
     { prefix: '/api' },
   );

@@ -62,6 +62,9 @@ const environmentSchema = z.object({
   LLM_BASE_URL: optionalText.pipe(httpUrl.optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  TRANSLATE_URL: optionalText.pipe(httpUrl.optional()),
+  TRANSLATE_API_KEY: optionalText,
+  TRANSLATE_PROVIDER: optionalText.pipe(z.enum(['libretranslate', 'deepl'], { error: 'must be libretranslate or deepl' }).optional()),
   TWILIO_WHATSAPP_FROM: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
   INBOUND_SMTP_PORT: optionalText.pipe(z.coerce.number<string | undefined>({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be at least 0' }).max(65535, { error: 'must be at most 65535' }).optional()),
   TRAINING_UPLOAD_MAX_MB: wholeNumber(1, 10_240).default(500),
@@ -109,6 +112,8 @@ export type Config = Readonly<{
   outboundAllowedHosts: readonly string[];
   /** An OpenAI-compatible endpoint that drafts templates; undefined when none is configured. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
+  /** A LibreTranslate or DeepL API that machine-translates own training modules; undefined when none is configured. */
+  translate?: { provider: 'libretranslate' | 'deepl'; url: string; apiKey?: string };
   /** The inbound SMTP listener that records replies to reply lures; undefined (the default) runs none. */
   inboundSmtp?: { port: number };
   /** The number callback lures ask people to call (a Twilio number whose voice webhook is the listener's /v/voice). */
@@ -139,6 +144,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const e = parsed.data;
   const problems: string[] = [];
   if (e.LLM_BASE_URL && !e.LLM_MODEL) problems.push('LLM_MODEL: is required with LLM_BASE_URL (the model to ask, e.g. llama3.1)');
+  const translateProvider = e.TRANSLATE_URL ? (e.TRANSLATE_PROVIDER ?? (/(^|\.)deepl\.com$/i.test(new URL(e.TRANSLATE_URL).hostname) ? 'deepl' : 'libretranslate')) : undefined;
+  if (translateProvider === 'deepl' && !e.TRANSLATE_API_KEY) problems.push('TRANSLATE_API_KEY: is required for DeepL (the key of your DeepL API account)');
   if (e.PHISH_PORT === e.PORT && e.PORT !== 0) problems.push('PHISH_PORT: must differ from PORT (the phishing listener is a server of its own)');
   if (e.INBOUND_SMTP_PORT && [e.PORT, e.PHISH_PORT].includes(e.INBOUND_SMTP_PORT)) problems.push('INBOUND_SMTP_PORT: must differ from PORT and PHISH_PORT (the inbound SMTP listener is a server of its own)');
   for (const host of (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
@@ -195,6 +202,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    translate: e.TRANSLATE_URL && translateProvider ? { provider: translateProvider, url: e.TRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.TRANSLATE_API_KEY } : undefined,
     inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT },
     callbackNumber: e.CALLBACK_NUMBER,
     training: { uploadMaxBytes: e.TRAINING_UPLOAD_MAX_MB * 1024 * 1024 },

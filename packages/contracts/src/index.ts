@@ -29,5 +29,6 @@ export * from './phishing-programmes.ts';
 export * from './test-requests.ts';
 export * from './training-uploads.ts';
 export * from './training-cadence.ts';
+export * from './training-texts.ts';
 export * from './compliance.ts';
 export * from './policies.ts';

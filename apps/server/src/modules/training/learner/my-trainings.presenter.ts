@@ -5,6 +5,7 @@ import { isOverdue } from '../assignments/training-assignments.policy.ts';
 import { presentMedia } from '../media/training-media.ts';
 import { mediaFacts, moduleText, presentModuleSummary, presentSlides } from '../modules/training-modules.presenter.ts';
 import { presentScormLaunch } from '../own-content/scorm-sandbox.ts';
+import { needsReview } from '../texts/module-texts.presenter.ts';
 import { attemptsLeft } from './learner.policy.ts';
 
 /** Where a completed assignment's certificate downloads (with the session, like any /api call). */
@@ -39,5 +40,6 @@ export const presentLesson = (secrets: SecretBox, assignment: TrainingAssignment
     noSkipAhead: settings.noSkipAhead,
     testOutAllowed: settings.testOutAllowed,
     attemptsLeft: attemptsLeft(settings, assignment.attempts),
+    machineTranslated: module.source === 'own' && needsReview(chosen.text),
   };
 };
