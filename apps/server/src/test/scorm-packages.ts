@@ -25,7 +25,7 @@ export const buildZip = async (entries: readonly ZipEntry[], rename: Record<stri
   zip.end();
   const parts: Buffer[] = [];
   for await (const chunk of zip.outputStream) parts.push(chunk as Buffer);
-  let bytes = Buffer.concat(parts);
+  const bytes = Buffer.concat(parts);
   for (const [standIn, real] of Object.entries(rename)) {
     if (Buffer.byteLength(standIn) !== Buffer.byteLength(real)) throw new Error(`${standIn} and ${real} must have the same length`);
     let at = bytes.indexOf(standIn);

@@ -207,10 +207,13 @@ export const apiPaths = {
     progress: (id: string) => `/api/my-trainings/${segment(id)}/progress/`,
     quiz: (id: string) => `/api/my-trainings/${segment(id)}/quiz/`,
     certificate: (id: string) => `/api/my-trainings/${segment(id)}/certificate/`,
+    scorm: (id: string) => `/api/my-trainings/${segment(id)}/scorm/`,
   },
   trainingModules: {
     list: '/api/training-modules/',
     module: (id: string) => `/api/training-modules/${segment(id)}/`,
+    upload: '/api/training-modules/own/',
+    archive: (id: string) => `/api/training-modules/own/${segment(id)}/archive/`,
   },
   trainingAssignments: {
     list: '/api/training-assignments/',

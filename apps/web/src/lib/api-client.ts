@@ -141,9 +141,44 @@ export const createApiClient = ({
     return { file: await response.blob(), fileName };
   };
 
+  /**
+   * Sends a file as the raw body with XMLHttpRequest, which (unlike fetch) reports how much of it
+   * has gone: `onProgress` gets 0…1 as it uploads.
+   * @returns the parsed JSON body of a 2xx answer
+   * @throws ApiError as `request` does
+   */
+  const upload = (path: string, file: Blob, { contentType, onProgress, signal }: { contentType: string; onProgress?: (fraction: number) => void; signal?: AbortSignal }) =>
+    new Promise<unknown>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', path);
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('Content-Type', contentType);
+      const token = getSessionToken();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        const text = xhr.responseText;
+        const parsed = text === '' ? undefined : parseJson(text);
+        if (xhr.status < 200 || xhr.status >= 300) {
+          const error = readErrorBody(parsed);
+          reject(error ? new ApiError({ status: xhr.status, ...error }) : new ApiError({ status: xhr.status, code: 'HTTP_ERROR', message: `HTTP Error! Status: ${xhr.status}` }));
+          return;
+        }
+        if (text !== '' && parsed === undefined) reject(new ApiError({ status: xhr.status, code: 'INVALID_RESPONSE', message: 'The server answered with invalid JSON' }));
+        else resolve(parsed);
+      };
+      xhr.onerror = () => reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' }));
+      xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(file);
+    });
+
   return {
     request,
     download,
+    upload,
     get: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request(path, options),
   };
 };

@@ -15,6 +15,7 @@ import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
 import trainingAdmin from '../locales/en/training-admin.json';
 import trainingCadence from '../locales/en/training-cadence.json';
+import trainingContent from '../locales/en/training-content.json';
 import trainings from '../locales/en/trainings.json';
 import translation from '../locales/en/translation.json';
 
@@ -41,6 +42,7 @@ const english = {
   ...testRequests,
   ...trainingAdmin,
   ...trainingCadence,
+  ...trainingContent,
   ...trainings,
 };
 

@@ -17,6 +17,7 @@ export const departmentId = '00000000-0000-4000-8000-0000000000d1';
 export const buildModule = (overrides: Partial<TrainingModuleSummary> = {}): TrainingModuleSummary => ({
   id: moduleId,
   source: 'built-in',
+  kind: 'video',
   topic: 'passwords',
   title: 'Passwords that hold up',
   summary: 'Why reused passwords fall together, and how a manager keeps them apart.',
@@ -32,6 +33,7 @@ export const buildModule = (overrides: Partial<TrainingModuleSummary> = {}): Tra
 
 export const buildModuleDetail = (overrides: Partial<TrainingModuleDetail> = {}): TrainingModuleDetail => ({
   ...buildModule(),
+  scorm: null,
   language: 'en_us',
   slides: [
     {

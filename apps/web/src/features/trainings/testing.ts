@@ -15,6 +15,7 @@ export const moduleId = '00000000-0000-4000-8000-0000000001b1';
 export const buildModule = (overrides: Partial<TrainingModuleSummary> = {}): TrainingModuleSummary => ({
   id: moduleId,
   source: 'built-in',
+  kind: 'video',
   topic: 'phishing-basics',
   title: 'Spotting a phishing email',
   summary: 'The tell-tale signs of a phishing email, and what to do with one.',
@@ -47,6 +48,7 @@ export const buildAssignment = (overrides: Partial<LearnerAssignment> = {}): Lea
 
 export const buildLesson = (overrides: Partial<LearnerLesson> = {}): LearnerLesson => ({
   assignment: buildAssignment(),
+  scorm: null,
   language: 'en_us',
   slides: [
     { heading: 'What phishing is', points: [], narration: 'Phishing is a message that pretends to be someone you trust.', startSeconds: 0, endSeconds: 40 },

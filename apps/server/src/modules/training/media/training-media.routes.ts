@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { builtinMediaFolder } from '../library/builtin-lessons.ts';
 import { findModuleMediaSource } from '../modules/training-modules.service.ts';
-import { findTrainingFile, readTrainingFileRange } from '../own-content/training-files.repository.ts';
+import { findOwnModuleFile, readOwnModuleFileRange } from '../own-content/own-modules.service.ts';
 import { parseByteRange } from './byte-range.ts';
 import { mediaContentType, verifyMediaSignature } from './training-media.ts';
 
@@ -64,7 +64,7 @@ export const trainingMediaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Secre
       if (!contentType || !folder) throw notFound('The media file');
       if (folder === 'own') {
         // An own module's video and captions, from the database a chunk at a time.
-        const stored = await findTrainingFile(db, moduleId, file);
+        const stored = await findOwnModuleFile(db, moduleId, file);
         if (!stored) throw notFound('The media file');
         const maxAge = Math.max(0, request.query.expires - Math.floor(Date.now() / 1000));
         reply
@@ -75,12 +75,12 @@ export const trainingMediaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: Secre
           .type(contentType);
         const range = parseByteRange(request.headers.range, stored.size);
         if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${stored.size}`).send(undefined);
-        if (range === 'whole') return reply.header('content-length', stored.size).send(readTrainingFileRange(db, stored, 0, stored.size - 1));
+        if (range === 'whole') return reply.header('content-length', stored.size).send(readOwnModuleFileRange(db, stored, 0, stored.size - 1));
         return reply
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
           .header('content-length', range.end - range.start + 1)
-          .send(readTrainingFileRange(db, stored, range.start, range.end));
+          .send(readOwnModuleFileRange(db, stored, range.start, range.end));
       }
       const path = join(folder, file);
       let size: number;

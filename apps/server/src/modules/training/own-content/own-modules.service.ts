@@ -183,3 +183,6 @@ export const archiveOwnModule = async ({ db, secrets }: TrainingServices, tenant
   });
   return presentModuleSummary(secrets, row, undefined);
 };
+
+/** An own module's stored file and a range of its bytes, for the public media route (its signed address is the authorisation). */
+export { findTrainingFile as findOwnModuleFile, readTrainingFileRange as readOwnModuleFileRange } from './training-files.repository.ts';

@@ -6,12 +6,16 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardMedia from '@mui/material/CardMedia';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { trainingLanguages, trainingTopics, type TrainingLanguage, type TrainingModuleSummary, type TrainingModulesQuery, type TrainingTopic } from '@vigil/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
@@ -20,9 +24,11 @@ import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
 import { messageOf } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useArchiveOwnModule } from '../api/archive-own-module';
 import { useTrainingModules } from '../api/get-training-modules';
 import { lengthChoices } from '../training-admin-format';
 import { useAdminFormat } from '../use-admin-format';
+import { AddModuleDialog } from './add-module-dialog';
 import { AssignTrainingDialog } from './assign-training-dialog';
 import { ModulePreviewDialog } from './module-preview-dialog';
 
@@ -53,9 +59,33 @@ const useCatalogueFilters = () => {
   return { filters, setFilter };
 };
 
-type ModuleCardProps = { module: TrainingModuleSummary; onPreview: () => void; onAssign: () => void };
+type ModuleCardProps = { module: TrainingModuleSummary; onPreview: () => void; onAssign: () => void; onArchive: () => void };
 
-const ModuleCard = ({ module, onPreview, onAssign }: ModuleCardProps) => {
+/** Asks before an own module is archived (it leaves the catalogue; assignments keep it). */
+const ArchiveModuleDialog = ({ module, onClose }: { module: TrainingModuleSummary; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const archive = useArchiveOwnModule();
+  return (
+    <Dialog open onClose={archive.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{t('trainingContent.archive.title', { title: module.title })}</DialogTitle>
+      <DialogContent>
+        <Typography>{t('trainingContent.archive.body')}</Typography>
+        {archive.isError ? <Alert severity="error" sx={{ mt: 2 }}>{t('trainingContent.archive.failed', { message: messageOf(archive.error) })}</Alert> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={archive.isPending}>
+          {t('trainingContent.archive.cancel')}
+        </Button>
+        <Button color="error" variant="contained" disabled={archive.isPending} onClick={() => archive.mutate(module.id, { onSuccess: onClose })}>
+          {t('trainingContent.archive.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+const ModuleCard = ({ module, onPreview, onAssign, onArchive }: ModuleCardProps) => {
   const { t } = useTranslation();
   const format = useAdminFormat();
   return (
@@ -68,7 +98,8 @@ const ModuleCard = ({ module, onPreview, onAssign }: ModuleCardProps) => {
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
           <Chip size="small" label={t(`trainingAdmin.topics.${module.topic}`)} />
           <Chip size="small" variant="outlined" label={t('trainingAdmin.minutes', { count: module.minutes })} />
-          {module.source === 'own' ? <Chip size="small" color="primary" variant="outlined" label={t('trainingAdmin.catalogue.own')} /> : null}
+          {module.source === 'own' ? <Chip size="small" color="primary" variant="outlined" label={t('trainingAdmin.catalogue.own')} data-testid="own-badge" /> : null}
+          {module.source === 'own' ? <Chip size="small" variant="outlined" label={t(`trainingContent.kind.${module.kind}`)} /> : null}
         </Stack>
         <Typography variant="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, mb: 0.5 }}>
           {module.title}
@@ -92,6 +123,11 @@ const ModuleCard = ({ module, onPreview, onAssign }: ModuleCardProps) => {
         <Button variant="contained" onClick={onAssign} aria-label={t('trainingAdmin.catalogue.assignOf', { title: module.title })}>
           {t('trainingAdmin.catalogue.assign')}
         </Button>
+        {module.source === 'own' ? (
+          <Button color="error" onClick={onArchive} aria-label={t('trainingContent.archive.label', { title: module.title })}>
+            {t('trainingContent.archive.button')}
+          </Button>
+        ) : null}
       </CardActions>
     </Card>
   );
@@ -115,10 +151,17 @@ export const ModuleCatalogue = () => {
   const modules = useTrainingModules(filters);
   const [previewing, setPreviewing] = useState<TrainingModuleSummary | null>(null);
   const [assigning, setAssigning] = useState<TrainingModuleSummary | null>(null);
+  const [archiving, setArchiving] = useState<TrainingModuleSummary | null>(null);
+  const [adding, setAdding] = useState(false);
   const items = modules.data ?? [];
 
   return (
     <SectionCard title={t('trainingAdmin.catalogue.title')} intro={t('trainingAdmin.catalogue.intro')} testId="training-catalogue">
+      <Box>
+        <Button variant="contained" onClick={() => setAdding(true)} data-testid="add-module">
+          {t('trainingContent.add.button')}
+        </Button>
+      </Box>
       <Box role="group" aria-label={t('trainingAdmin.catalogue.filtersLabel')}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <TextField select size="small" label={t('trainingAdmin.catalogue.topic')} value={filters.topic ?? ''} onChange={(event) => setFilter('topic', event.target.value)} sx={{ minWidth: 200 }}
@@ -163,7 +206,7 @@ export const ModuleCatalogue = () => {
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
           {items.map((module) => (
             <li key={module.id}>
-              <ModuleCard module={module} onPreview={() => setPreviewing(module)} onAssign={() => setAssigning(module)} />
+              <ModuleCard module={module} onPreview={() => setPreviewing(module)} onAssign={() => setAssigning(module)} onArchive={() => setArchiving(module)} />
             </li>
           ))}
         </Box>
@@ -179,6 +222,8 @@ export const ModuleCatalogue = () => {
           }}
         />
       ) : null}
+      {adding ? <AddModuleDialog onClose={() => setAdding(false)} /> : null}
+      {archiving ? <ArchiveModuleDialog module={archiving} onClose={() => setArchiving(null)} /> : null}
       {assigning ? (
         <AssignTrainingDialog moduleId={assigning.id} onClose={() => setAssigning(null)} onShowAssignments={() => void navigate(paths.configure.trainings.getHref())} />
       ) : null}

@@ -15,6 +15,7 @@ import type { TrainingLanguage, TrainingModuleDetail, TrainingModuleSummary } fr
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ScormFrame } from '../../../components/scorm-frame';
 import { messageOf } from '../../../lib/api-client';
 import { useTrainingModule } from '../api/get-training-module';
 import { useAdminFormat } from '../use-admin-format';
@@ -68,7 +69,15 @@ const ModuleContent = ({ module }: { module: TrainingModuleDetail }) => {
   const quizId = useId();
   return (
     <Stack spacing={3}>
-      <Box component="section" aria-label={t('trainingAdmin.preview.video')}>
+      {module.scorm ? (
+        <Box component="section" aria-label={t('trainingContent.kind.scorm')}>
+          <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+            {t('trainingContent.player.previewNote')}
+          </Typography>
+          <ScormFrame launch={module.scorm} title={t('trainingContent.player.frameTitle', { title: module.title })} />
+        </Box>
+      ) : null}
+      {module.scorm ? null : <Box component="section" aria-label={t('trainingAdmin.preview.video')}>
         {module.media.videoUrl ? (
           // The browser's own player (keyboard, captions menu); the learner's player adds the rules.
           <Box
@@ -88,7 +97,7 @@ const ModuleContent = ({ module }: { module: TrainingModuleDetail }) => {
         ) : (
           <Typography sx={{ color: 'text.secondary' }}>{t('trainingAdmin.preview.noVideo')}</Typography>
         )}
-      </Box>
+      </Box>}
       <Box component="section" aria-labelledby={slidesId}>
         <Typography id={slidesId} variant="h3" sx={{ fontSize: '1.125rem', mb: 1 }}>
           {t('trainingAdmin.preview.slides')}

@@ -8,10 +8,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { ScormFrame } from '../../../components/scorm-frame';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useMyTraining } from '../api/get-my-training';
 import { useRefreshMyTrainings, useSaveTrainingProgress } from '../api/save-training-progress';
+import { useSaveScormCommit } from '../api/save-scorm-commit';
 import { quizUnlocked } from '../model/player-rules';
 import { useTrainingFormat } from '../use-training-format';
 import { CertificateButton } from './certificate-button';
@@ -89,6 +91,35 @@ const QuizSection = ({ lesson, watched }: { lesson: LearnerLesson; watched: numb
   );
 };
 
+/** A SCORM lesson: the package in its sandboxed frame, what it reported, and the certificate once completed. */
+const ScormLesson = ({ lesson }: { lesson: LearnerLesson & { scorm: NonNullable<LearnerLesson['scorm']> } }) => {
+  const { t } = useTranslation();
+  const format = useTrainingFormat();
+  const commit = useSaveScormCommit(lesson.assignment.id);
+  const { assignment } = lesson;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2">{t('trainingContent.player.intro')}</Typography>
+      <ScormFrame launch={lesson.scorm} title={t('trainingContent.player.frameTitle', { title: assignment.module.title })} onCommit={(body) => commit.mutate(body)} />
+      <Box aria-live="polite">
+        {commit.isError ? <Alert severity="warning">{t('trainingContent.player.saveFailed', { message: messageOf(commit.error) })}</Alert> : null}
+        {assignment.status === 'completed' ? (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Alert severity="success" data-testid="lesson-completed">
+              {assignment.score === null
+                ? t('trainingContent.player.completedNoScore', { date: format.date(assignment.completedAt) })
+                : t('trainingContent.player.completed', { date: format.date(assignment.completedAt), score: assignment.score })}
+            </Alert>
+            <CertificateButton assignmentId={assignment.id} title={assignment.module.title} />
+          </Stack>
+        ) : null}
+        {assignment.status === 'failed' ? <Alert severity="info" data-testid="scorm-failed">{t('trainingContent.player.outOfAttempts')}</Alert> : null}
+        {assignment.status === 'in_progress' && assignment.attempts > 0 ? <Alert severity="info" data-testid="scorm-failed">{t('trainingContent.player.failed')}</Alert> : null}
+      </Box>
+    </Stack>
+  );
+};
+
 /**
  * One assignment, opened: the player (resuming where the person stopped, on any device), the rules
  * that apply, and the quiz, which opens after the video unless the organisation lets people test out.
@@ -156,17 +187,18 @@ export const LessonView = ({ assignmentId, backHref }: { assignmentId: string; b
             {assignment.overdue ? ` (${t('trainings.card.overdue')})` : null}
           </Box>
         </Typography>
-        {data.noSkipAhead ? (
+        {data.noSkipAhead && !data.scorm ? (
           <Typography variant="body2" sx={{ mb: 1 }} data-testid="lesson-no-skip">
             {t('trainings.lesson.noSkipAhead')}
           </Typography>
         ) : null}
-        {data.testOutAllowed && assignment.status !== 'completed' ? (
+        {data.testOutAllowed && !data.scorm && data.quiz.length > 0 && assignment.status !== 'completed' ? (
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('trainings.lesson.testOut')}
           </Typography>
         ) : null}
-        <TrainingPlayer
+        {data.scorm ? <ScormLesson lesson={{ ...data, scorm: data.scorm }} /> : null}
+        {data.scorm ? null : <TrainingPlayer
           title={module.title}
           language={data.language}
           media={data.media}
@@ -175,9 +207,9 @@ export const LessonView = ({ assignmentId, backHref }: { assignmentId: string; b
           initialWatched={assignment.watchedSeconds}
           onProgress={(seconds, reason) => void save(seconds, { keepalive: reason === 'hidden' })}
           onWatchedChange={setWatched}
-        />
+        />}
       </Box>
-      <QuizSection lesson={data} watched={furthest} />
+      {data.scorm || data.quiz.length === 0 ? null : <QuizSection lesson={data} watched={furthest} />}
     </Stack>
   );
 };
