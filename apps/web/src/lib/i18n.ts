@@ -16,6 +16,7 @@ import testRequests from '../locales/en/test-requests.json';
 import trainingAdmin from '../locales/en/training-admin.json';
 import trainingCadence from '../locales/en/training-cadence.json';
 import trainingContent from '../locales/en/training-content.json';
+import trainingTexts from '../locales/en/training-texts.json';
 import trainings from '../locales/en/trainings.json';
 import translation from '../locales/en/translation.json';
 
@@ -43,6 +44,7 @@ const english = {
   ...trainingAdmin,
   ...trainingCadence,
   ...trainingContent,
+  ...trainingTexts,
   ...trainings,
 };
 
