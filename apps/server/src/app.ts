@@ -38,6 +38,7 @@ import { ownModulesRoutes } from './modules/training/own-content/own-modules.rou
 import { moduleRequestsRoutes, trainingMediaRoutes, trainingModule } from './modules/training/index.ts';
 import { complianceRoutes } from './modules/compliance/index.ts';
 import { moduleTextsRoutes } from './modules/training/texts/module-texts.routes.ts';
+import { policiesRoutes, policyDocumentsRoutes } from './modules/policies/policies.routes.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -144,6 +145,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(healthRoutes, { connection });
   await app.register(companyLogosRoutes, { db: connection.db });
   await app.register(trainingMediaRoutes, { db: connection.db, secrets: app.secrets });
+  await app.register(policyDocumentsRoutes, { db: connection.db, secrets: app.secrets });
 
   const verifySession = cacheVerifiedSessions(
     createSessionVerifier({
@@ -183,6 +185,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(ownModulesRoutes, { db: connection.db, secrets: app.secrets, sandboxUrl: config.phish.publicUrl, limits: { maxBytes: config.training.uploadMaxBytes } });
       await api.register(moduleTextsRoutes, { db: connection.db, config });
       await api.register(moduleRequestsRoutes, { db: connection.db, mail: config.mail, appUrl: config.publicUrl });
+      await api.register(policiesRoutes, { db: connection.db, secrets: app.secrets });
       await api.register(complianceRoutes, { db: connection.db });
     },
     { prefix: '/api' },
