@@ -16,6 +16,7 @@ import { programmesAndRequestsCases } from './tenancy-cases-programmes-requests.
 import { trainingCases } from './tenancy-cases-training.ts';
 import { trainingUploadsCases } from './tenancy-cases-training-uploads.ts';
 import { trainingCadenceCases } from './tenancy-cases-training-cadence.ts';
+import { complianceCases } from './tenancy-cases-compliance.ts';
 import { policiesCases } from './tenancy-cases-policies.ts';
 import { trainingTextsCases } from './tenancy-cases-training-texts.ts';
 import { useTestApp } from './test-app.ts';
@@ -76,6 +77,7 @@ const matrix: Record<string, MatrixCase> = {
   ...trainingCases(t),
   ...trainingUploadsCases(t),
   ...trainingCadenceCases(t),
+  ...complianceCases(t),
   ...policiesCases(t),
   ...trainingTextsCases(t),
   'GET /api/personal_user_data/': {
