@@ -176,7 +176,11 @@ export type LearnerAssignment = z.infer<typeof learnerAssignmentSchema>;
 export const learnerAssignmentListSchema = z.object({ items: z.array(learnerAssignmentSchema) }).meta({ id: 'LearnerAssignmentList' });
 
 /** GET /api/my-trainings/ query. */
-export const learnerAssignmentsQuerySchema = z.object({ tab: z.enum(['learning', 'completed']).default('learning'), language: trainingLanguageSchema.optional() });
+export const learnerAssignmentsQuerySchema = z.object({
+  /** learning: open; completed: finished; compliance: every assignment (open or finished) of the modules the organisation's compliance frameworks require. */
+  tab: z.enum(['learning', 'completed', 'compliance'], { error: 'must be learning, completed or compliance' }).default('learning'),
+  language: trainingLanguageSchema.optional(),
+});
 
 /** GET /api/my-trainings/{id}/?language=: what the player needs. Quiz answers stay on the server. */
 export const learnerLessonSchema = z

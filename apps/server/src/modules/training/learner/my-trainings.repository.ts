@@ -27,6 +27,17 @@ export const myTrainingsRepository = (db: Db | Tx, scope: OrgScope, personId: st
         .where(and(own, inArray(trainingAssignments.status, [...statuses])))
         .orderBy(asc(trainingAssignments.dueAt), asc(trainingAssignments.id)),
 
+    /** The person's assignments (any status but cancelled) of these modules, with their modules, soonest due first. */
+    listOfModules: async (moduleIds: readonly string[]) =>
+      moduleIds.length === 0
+        ? []
+        : db
+            .select({ assignment: trainingAssignments, module: trainingModules })
+            .from(trainingAssignments)
+            .innerJoin(trainingModules, eq(trainingModules.id, trainingAssignments.moduleId))
+            .where(and(own, inArray(trainingAssignments.moduleId, [...moduleIds]), ne(trainingAssignments.status, 'cancelled')))
+            .orderBy(asc(trainingAssignments.dueAt), asc(trainingAssignments.id)),
+
     /** The remedial lesson a simulation's failure called for (any status but cancelled), newest first. */
     remedialAfter: async (campaignId: string) =>
       (

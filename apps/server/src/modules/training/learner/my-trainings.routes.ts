@@ -26,7 +26,7 @@ const pdfSchema = z
 export const myTrainingsRoutes: FastifyPluginAsyncZod<TrainingServices> = async (app, services) => {
   app.get(
     '/my-trainings/',
-    { schema: { tags, summary: 'Your trainings: to do (learning) or finished (completed)', querystring: learnerAssignmentsQuerySchema, response: { 200: learnerAssignmentListSchema, ...errors } } },
+    { schema: { tags, summary: 'Your trainings: to do (learning), finished (completed), or those your organisation’s compliance frameworks require (compliance: one per module, open else the latest finished)', querystring: learnerAssignmentsQuerySchema, response: { 200: learnerAssignmentListSchema, ...errors } } },
     async (request) => listMyTrainings(services, request.tenant, request.query),
   );
 

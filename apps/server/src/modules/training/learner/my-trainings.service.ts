@@ -14,6 +14,7 @@ import { presentLearnerAssignment, presentLesson } from './my-trainings.presente
 import { myTrainingsRepository } from './my-trainings.repository.ts';
 import { scoreQuiz } from './quiz-scoring.ts';
 import { scormOutcome } from '../own-content/scorm-outcome.ts';
+import { selectRequiredModuleIds } from '../../compliance/frameworks/index.ts';
 
 // Every learner call reads and changes only the signed-in person's own assignments, in the
 // organisation their session acts in: anyone else's is "not found".
@@ -50,13 +51,36 @@ const trainingEvent = (assignment: TrainingAssignmentRow, type: string, occurred
   data: { assignmentId: assignment.id, moduleId: assignment.moduleId, reason: assignment.reason, ...data },
 });
 
+type AssignmentWithModule = { assignment: TrainingAssignmentRow; module: TrainingModuleRow };
+
 /**
- * The signed-in person's assignments: `learning` (assigned, in progress; soonest due first) or
- * `completed` (passed or out of attempts; latest first).
+ * One assignment per required module, in the order the frameworks list them: the open one when there
+ * is one (what to do now), else the latest finished one (the evidence that it was done).
  */
-export const listMyTrainings = async ({ db, secrets }: TrainingServices, tenant: Tenant, query: { tab: 'learning' | 'completed'; language?: TrainingLanguage }): Promise<{ items: LearnerAssignment[] }> => {
+const compliancePick = (requiredModuleIds: readonly string[], rows: readonly AssignmentWithModule[]): AssignmentWithModule[] =>
+  requiredModuleIds.flatMap((moduleId) => {
+    const ofModule = rows.filter((row) => row.assignment.moduleId === moduleId);
+    const open = ofModule.find((row) => tabStatuses.learning.includes(row.assignment.status));
+    if (open) return [open];
+    const finishedAt = (row: AssignmentWithModule) => (row.assignment.completedAt ?? row.assignment.failedAt ?? row.assignment.assignedAt).getTime();
+    const latest = [...ofModule].sort((a, b) => finishedAt(b) - finishedAt(a))[0];
+    return latest ? [latest] : [];
+  });
+
+/**
+ * The signed-in person's assignments: `learning` (assigned, in progress; soonest due first),
+ * `completed` (passed or out of attempts; latest first) or `compliance` (of the modules the
+ * organisation's compliance frameworks require, one per module: open, else the latest finished).
+ */
+export const listMyTrainings = async ({ db, secrets }: TrainingServices, tenant: Tenant, query: { tab: 'learning' | 'completed' | 'compliance'; language?: TrainingLanguage }): Promise<{ items: LearnerAssignment[] }> => {
   const language = await learnerLanguage(db, tenant, query.language);
-  const rows = await myTrainingsRepository(db, tenant, tenant.personId).list(tabStatuses[query.tab]);
+  const repository = myTrainingsRepository(db, tenant, tenant.personId);
+  if (query.tab === 'compliance') {
+    const required = await selectRequiredModuleIds(db, tenant.organizationId);
+    const now = new Date();
+    return { items: compliancePick(required, await repository.listOfModules(required)).map((row) => presentLearnerAssignment(secrets, row.assignment, row.module, language, now)) };
+  }
+  const rows = await repository.list(tabStatuses[query.tab]);
   if (query.tab === 'completed') {
     const finished = (row: (typeof rows)[number]) => (row.assignment.completedAt ?? row.assignment.failedAt ?? row.assignment.assignedAt).getTime();
     rows.sort((a, b) => finished(b) - finished(a));
