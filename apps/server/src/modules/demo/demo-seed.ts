@@ -17,6 +17,7 @@ import { type DemoCompany, type WellKnownSeat, demoCompanies, demoEmail, demoMan
 import { demoManagedServiceProfiles, officeTimeZone, planDemoProfiles } from './demo-profiles.ts';
 import { renderDemoLogo } from './demo-logo.ts';
 import { seedDemoTraining } from './demo-training.ts';
+import { seedDemoCompliance } from './demo-compliance.ts';
 
 /** Fixed namespace: the same demo row always gets the same id, on every machine. */
 const demoNamespace = '5b0f3c1e-8a53-4d6e-9a57-2f4c8b1d7e90';
@@ -237,6 +238,7 @@ export const seedDemo = async (db: Db): Promise<DemoSeedResult> => {
     const endUserId = demoId(first!.slug, 'person', 'seat-end-user');
     const [endUser] = await tx.select({ departmentId: people.departmentId }).from(people).where(eq(people.id, endUserId));
     await seedDemoTraining(tx, { organizationId: demoId(first!.slug), endUserId, directManagerId: demoId(first!.slug, 'person', 'seat-direct-manager'), departmentId: endUser!.departmentId! });
+    await seedDemoCompliance(tx, { organizationId: demoId(first!.slug), adminId: demoId(first!.slug, 'person', 'seat-admin') });
     return { created: true, organizations: demoCompanies.length + 1, people: total };
   });
 };
