@@ -31,6 +31,7 @@ import { useAdminFormat } from '../use-admin-format';
 import { AddModuleDialog } from './add-module-dialog';
 import { AssignTrainingDialog } from './assign-training-dialog';
 import { ModulePreviewDialog } from './module-preview-dialog';
+import { ModuleTextsButton } from './module-texts-dialog';
 
 /** The catalogue's filters as the address holds them (?topic=&language=&maxMinutes=&search=), so they survive a reload. */
 const useCatalogueFilters = () => {
@@ -123,6 +124,7 @@ const ModuleCard = ({ module, onPreview, onAssign, onArchive }: ModuleCardProps)
         <Button variant="contained" onClick={onAssign} aria-label={t('trainingAdmin.catalogue.assignOf', { title: module.title })}>
           {t('trainingAdmin.catalogue.assign')}
         </Button>
+        {module.source === 'own' ? <ModuleTextsButton module={module} /> : null}
         {module.source === 'own' ? (
           <Button color="error" onClick={onArchive} aria-label={t('trainingContent.archive.label', { title: module.title })}>
             {t('trainingContent.archive.button')}

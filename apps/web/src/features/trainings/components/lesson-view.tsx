@@ -197,6 +197,11 @@ export const LessonView = ({ assignmentId, backHref }: { assignmentId: string; b
             {t('trainings.lesson.testOut')}
           </Typography>
         ) : null}
+        {data.machineTranslated ? (
+          <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }} data-testid="lesson-machine-translated">
+            {t('trainingTexts.learnerNote')}
+          </Typography>
+        ) : null}
         {data.scorm ? <ScormLesson lesson={{ ...data, scorm: data.scorm }} /> : null}
         {data.scorm ? null : <TrainingPlayer
           title={module.title}
