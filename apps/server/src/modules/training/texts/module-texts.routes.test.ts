@@ -4,13 +4,18 @@ import { auditLog, trainingAssignments, trainingModules } from '@vigil/db';
 import { buildOrganization, buildPerson } from '../../../test/factories.ts';
 import { fakeTranslation, startFakeTranslator } from '../../../test/fake-translator.ts';
 import { buildOwnModule } from '../../../test/own-module-factory.ts';
+import { loggerOptions } from '../../../lib/logger.ts';
 import { startTestApp, useTestApp } from '../../../test/test-app.ts';
 import { builtinModuleId } from '../library/builtin-lessons.ts';
 import { syncLessons } from '../../../test/training-factories.ts';
 
 const apiKey = 'libre-key-0123456789-not-for-logs';
 const fake = await startFakeTranslator({ apiKey });
-const t = useTestApp({ TRANSLATE_URL: fake.url, TRANSLATE_API_KEY: apiKey, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+const logs: string[] = [];
+const t = useTestApp(
+  { TRANSLATE_URL: fake.url, TRANSLATE_API_KEY: apiKey, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+  { logger: (config) => ({ ...(loggerOptions(config) as object), level: 'trace', stream: { write: (line: string) => void logs.push(line) } }) },
+);
 afterAll(async () => fake.close());
 beforeAll(async () => {
   await syncLessons(t.db);
@@ -118,6 +123,11 @@ describe('machine translation of an own module (against a local LibreTranslate)'
     const lesson = () => t.app.inject({ method: 'GET', url: `/api/my-trainings/${assignment!.id}/?language=hi_in`, headers: learnerHeaders });
     const learnerHeaders = await t.authAs(learner);
     expect((await lesson()).json()).toMatchObject({ language: 'hi_in', machineTranslated: true, quiz: [{ question: fakeTranslation(quiz[0]!.question, 'hi') }, {}] });
+    // The translated quiz keeps the right answers: the learner passes it in Hindi.
+    await t.app.inject({ method: 'PUT', url: `/api/my-trainings/${assignment!.id}/progress/`, headers: learnerHeaders, payload: { watchedSeconds: 60 } });
+    const scored = await t.app.inject({ method: 'POST', url: `/api/my-trainings/${assignment!.id}/quiz/`, headers: learnerHeaders, payload: { language: 'hi_in', answers: [0, 1] } });
+    expect(scored.statusCode, scored.body).toBe(200);
+    expect(scored.json()).toMatchObject({ score: 100, passed: true, results: [{ correct: true, explanation: fakeTranslation(quiz[0]!.explanation, 'hi') }, { correct: true }] });
 
     const reviewed = await t.app.inject({ method: 'POST', url: `${url}/texts/hi_in/review/`, headers });
     expect(reviewed.statusCode, reviewed.body).toBe(200);
@@ -139,6 +149,8 @@ describe('machine translation of an own module (against a local LibreTranslate)'
     expect(failed.json().error).toMatchObject({ code: 'BAD_GATEWAY', message: expect.stringContaining('LibreTranslate at 127.0.0.1') });
     expect(failed.json().error.message).toContain('Internal server error');
     expect(failed.body).not.toContain(apiKey);
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs.join('\n')).not.toContain(apiKey);
   });
 
   it('names a bad request: the language translated from must be the module’s, and not among the targets', async () => {
