@@ -214,6 +214,7 @@ export const apiPaths = {
     module: (id: string) => `/api/training-modules/${segment(id)}/`,
     upload: '/api/training-modules/own/',
     archive: (id: string) => `/api/training-modules/own/${segment(id)}/archive/`,
+    captions: (id: string, language: string) => `/api/training-modules/own/${segment(id)}/captions/${segment(language)}/`,
   },
   trainingAssignments: {
     list: '/api/training-assignments/',
@@ -228,6 +229,28 @@ export const apiPaths = {
   trainingModuleRequests: {
     list: '/api/training-module-requests/',
     request: (id: string) => `/api/training-module-requests/${segment(id)}/`,
+  },
+  policies: {
+    list: '/api/policies/',
+    preview: '/api/policies/preview/',
+    policy: (id: string) => `/api/policies/${segment(id)}/`,
+    versions: (id: string) => `/api/policies/${segment(id)}/versions/`,
+    pdfVersion: (id: string) => `/api/policies/${segment(id)}/versions/pdf/`,
+    version: (id: string, versionId: string) => `/api/policies/${segment(id)}/versions/${segment(versionId)}/`,
+    archive: (id: string) => `/api/policies/${segment(id)}/archive/`,
+    acknowledgements: (id: string) => `/api/policies/${segment(id)}/acknowledgements/`,
+  },
+  myPolicies: {
+    list: '/api/my-policies/',
+    policy: (id: string) => `/api/my-policies/${segment(id)}/`,
+    acknowledge: (id: string) => `/api/my-policies/${segment(id)}/acknowledge/`,
+  },
+  compliance: {
+    frameworks: '/api/compliance/frameworks/',
+    framework: (id: string) => `/api/compliance/frameworks/${segment(id)}/`,
+    people: (id: string) => `/api/compliance/frameworks/${segment(id)}/people/`,
+    evidence: (id: string) => `/api/compliance/frameworks/${segment(id)}/evidence/`,
+    settings: '/api/compliance/settings/',
   },
   headsUp: '/api/heads-up/',
   initialTestingInsights: '/api/insights/initial-testing/',

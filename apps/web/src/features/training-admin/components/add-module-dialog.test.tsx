@@ -87,6 +87,26 @@ describe('adding an own module', () => {
     expect(screen.getByRole('dialog', { name: 'Add your own module' })).toBeInTheDocument();
   });
 
+  it('sends an MP4 as video/mp4, then its captions for each language that has a file', async () => {
+    const video = buildModule({ id: moduleId, source: 'own', kind: 'video', title: 'Our video', posterUrl: null });
+    const calls = serveApi({
+      'GET /api/training-modules/': () => json({ items: [] }),
+      [`PUT /api/training-modules/own/${moduleId}/captions/en_us/`]: () => json(video),
+    });
+    const sent = stubUpload({ status: 201, body: video });
+    renderTrainingAdmin(page);
+    await openDialog();
+    choose(new File(['ftyp'], 'clip.MP4'));
+    const vtt = new File(['WEBVTT\n'], 'clip.en.vtt');
+    fireEvent.change(await screen.findByTestId('add-module-captions-en_us'), { target: { files: [vtt] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add your own module' })).not.toBeInTheDocument());
+    expect(sent[0]!.headers['content-type']).toBe('video/mp4');
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.url.pathname).toBe(`/api/training-modules/own/${moduleId}/captions/en_us/`);
+    expect(await (put.body as Blob).text()).toBe('WEBVTT\n');
+  });
+
   it('closes once the module is added and the catalogue shows it badged; an own module can be archived', async () => {
     let items = [buildModule()];
     const calls = serveApi({

@@ -25,11 +25,12 @@ import { formatFileSize } from '../../../lib/format-file-size';
 import { readServerFieldErrors } from '../../../lib/server-field-errors';
 import { uploadTypeOf, useUploadOwnModule } from '../api/upload-own-module';
 
-type Field = 'file' | 'title' | 'summary' | 'topic' | 'minutes' | 'languages';
+type Field = 'file' | 'title' | 'summary' | 'topic' | 'minutes' | 'languages' | 'captions';
 
 /** Where the server's field names land: the body is the file; the query holds the words. */
 const fieldOf = (field: string): Field | undefined => {
   if (field === 'body') return 'file';
+  if (field === 'captions' || field.startsWith('params.')) return 'captions';
   const name = field.replace(/^querystring\./, '').split('.')[0];
   return (['title', 'summary', 'topic', 'minutes', 'languages'] as const).find((candidate) => candidate === name);
 };
@@ -53,6 +54,8 @@ export const AddModuleDialog = ({ onClose }: { onClose: () => void }) => {
   const [topic, setTopic] = useState<TrainingTopic>('phishing-basics');
   const [minutes, setMinutes] = useState('5');
   const [languages, setLanguages] = useState<TrainingLanguage[]>(['en_us']);
+  const [captions, setCaptions] = useState<Partial<Record<TrainingLanguage, File>>>({});
+  const isVideo = !!file && uploadTypeOf(file) === 'video/mp4';
   const [clientErrors, setClientErrors] = useState<Partial<Record<Field, string>>>({});
 
   const serverErrors: Partial<Record<Field, string>> = {};
@@ -76,7 +79,7 @@ export const AddModuleDialog = ({ onClose }: { onClose: () => void }) => {
       return;
     }
     setProgress(0);
-    upload.mutate({ file, contentType, title: title.trim(), summary: summary.trim(), topic, minutes: Number(minutes), languages }, { onSuccess: onClose });
+    upload.mutate({ file, contentType, title: title.trim(), summary: summary.trim(), topic, minutes: Number(minutes), languages, captions }, { onSuccess: onClose });
   };
 
   const toggleLanguage = (language: TrainingLanguage, on: boolean) =>
@@ -144,6 +147,24 @@ export const AddModuleDialog = ({ onClose }: { onClose: () => void }) => {
               </FormGroup>
               <FormHelperText>{errorOf('languages') ?? t('trainingContent.add.languagesHelp')}</FormHelperText>
             </FormControl>
+            {isVideo ? (
+              <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+                <FormLabel component="legend">{t('trainingContent.add.captions')}</FormLabel>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('trainingContent.add.captionsHelp')}
+                </Typography>
+                {languages.map((code) => (
+                  <Stack key={code} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                    <Typography component="label" variant="body2" htmlFor={`${fileId}-${code}`} sx={{ minWidth: 160 }}>
+                      {t('trainingContent.add.captionsIn', { language: t(`trainingAdmin.languages.${code}`) })}
+                    </Typography>
+                    <input id={`${fileId}-${code}`} type="file" accept=".vtt,text/vtt" data-testid={`add-module-captions-${code}`}
+                      onChange={(event) => setCaptions((current) => ({ ...current, [code]: event.target.files?.[0] }))} />
+                  </Stack>
+                ))}
+                {errorOf('captions') ? <FormHelperText error>{errorOf('captions')}</FormHelperText> : null}
+              </Stack>
+            ) : null}
             {upload.isPending ? (
               <Box aria-live="polite">
                 <LinearProgress variant={progress < 1 ? 'determinate' : 'indeterminate'} value={Math.round(progress * 100)} aria-label={t('trainingContent.add.progressLabel')} data-testid="add-module-progress" />
