@@ -56,7 +56,8 @@ export const TrainingCard = ({ assignment, href }: { assignment: LearnerAssignme
             {t('trainings.card.due', { date: format.date(assignment.dueAt) })}
           </Box>
         </Typography>
-        <Box sx={{ mt: 2 }}>
+        {/* A SCORM package keeps its own progress; only a video's share watched is known here. */}
+        {module.kind === 'scorm' ? null : <Box sx={{ mt: 2 }}>
           <LinearProgress
             variant="determinate"
             value={percent}
@@ -67,7 +68,7 @@ export const TrainingCard = ({ assignment, href }: { assignment: LearnerAssignme
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
             {t('trainings.card.progress', { percent })}
           </Typography>
-        </Box>
+        </Box>}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button component={RouterLink} to={href} variant={action === 'open' ? 'outlined' : 'contained'} aria-label={t(`trainings.card.${action}Label`, { title: module.title })}>
