@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
 import type { OwnModuleUploadQuery, TrainingLanguage, TrainingModuleSummary } from '@vigil/contracts';
-import { type Db, type TrainingModuleRow, trainingModules } from '@vigil/db';
+import type { Db, TrainingModuleRow } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { recordAudit } from '../../audit-log/audit-log.service.ts';
@@ -16,6 +15,7 @@ import { type TrainingServices, requireTrainingAdmin } from '../modules/training
 import { packageFileContentType } from './content-types.ts';
 import { probeMp4 } from './mp4-probe.ts';
 import { type ZipLimits, defaultZipLimits, inspectScormPackage } from './scorm-package.ts';
+import { ownModulesRepository } from './own-modules.repository.ts';
 import { storeTrainingFile } from './training-files.repository.ts';
 import { walkZip } from './zip-walk.ts';
 
@@ -81,12 +81,8 @@ export const uploadOwnModule = async (
     if (title.length < 3) throw fieldError('VALIDATION_FAILED', 'querystring.title', 'must be at least 3 characters');
     const id = randomUUID();
     const row = await (db as Db).transaction(async (tx) => {
-      const [module] = await tx
-        .insert(trainingModules)
-        .values({
+      const module = await ownModulesRepository(tx, tenant).insert({
           id,
-          organizationId: tenant.organizationId,
-          source: 'own',
           kind,
           topic: query.topic,
           minutes: query.minutes,
@@ -99,8 +95,7 @@ export const uploadOwnModule = async (
           contentHash: spooled.sha256,
           scormVersion: scorm?.version ?? null,
           launchPath: scorm?.launchPath ?? null,
-        })
-        .returning();
+        });
       const owner = { organizationId: tenant.organizationId, moduleId: id };
       if (video) await storeTrainingFile(tx, { ...owner, path: ownVideoPath, contentType: 'video/mp4' }, createReadStream(spooled.path));
       if (scorm) {
@@ -118,7 +113,7 @@ export const uploadOwnModule = async (
         details: { kind, title, bytes: spooled.size, sha256: spooled.sha256, ...(scorm ? { scormVersion: scorm.version, files: scorm.files.length } : {}) },
         ip: input.ip ?? null,
       });
-      return module!;
+      return module;
     });
     return presentModuleSummary(secrets, row, undefined);
   } finally {
@@ -128,11 +123,7 @@ export const uploadOwnModule = async (
 
 /** The organisation's own module, or NOT_FOUND (a built-in one, another organisation's). */
 const ownModule = async (db: Db, tenant: Tenant, id: string): Promise<TrainingModuleRow> => {
-  const [module] = await db
-    .select()
-    .from(trainingModules)
-    .where(and(eq(trainingModules.id, id), eq(trainingModules.organizationId, tenant.organizationId)))
-    .limit(1);
+  const module = await ownModulesRepository(db, tenant).find(id);
   if (!module) throw notFound('The training module');
   return module;
 };
@@ -155,12 +146,7 @@ export const putOwnCaptions = async ({ db, secrets }: TrainingServices, tenant: 
       yield Buffer.from(text, 'utf8');
     })());
     const texts = module.texts as Record<string, Record<string, unknown>>;
-    const [updated] = await tx
-      .update(trainingModules)
-      .set({ texts: { ...texts, [language]: { ...texts[language], hasCaptions: true } }, updatedAt: new Date() })
-      .where(eq(trainingModules.id, id))
-      .returning();
-    return updated!;
+    return (await ownModulesRepository(tx, tenant).update(id, { texts: { ...texts, [language]: { ...texts[language], hasCaptions: true } } }))!;
   });
   return presentModuleSummary(secrets, row, language);
 };
@@ -173,13 +159,9 @@ export const archiveOwnModule = async ({ db, secrets }: TrainingServices, tenant
   requireTrainingAdmin(tenant);
   await ownModule(db as Db, tenant, id);
   const row = await (db as Db).transaction(async (tx) => {
-    const [updated] = await tx
-      .update(trainingModules)
-      .set({ archivedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(trainingModules.id, id), eq(trainingModules.organizationId, tenant.organizationId)))
-      .returning();
+    const updated = (await ownModulesRepository(tx, tenant).update(id, { archivedAt: new Date() }))!;
     await recordAudit(tx, tenant, { action: 'training-module.archive', targetType: 'training-module', targetId: id, details: {}, ip: ip ?? null });
-    return updated!;
+    return updated;
   });
   return presentModuleSummary(secrets, row, undefined);
 };
