@@ -61,6 +61,7 @@ describe('the texts and translations of an own module', () => {
     expect(within(dialog).queryByTestId('needs-review')).not.toBeInTheDocument();
     expect(await seriousAxeViolations(dialog)).toEqual([]);
 
+    expect(within(dialog).getByRole('tab', { name: 'French (machine-translated, to review)' })).toBeVisible();
     fireEvent.click(within(dialog).getByRole('tab', { name: /French/ }));
     const banner = await within(dialog).findByTestId('needs-review');
     expect(banner).toHaveTextContent('Machine-translated from English by DeepL on Nov 20, 2026.');

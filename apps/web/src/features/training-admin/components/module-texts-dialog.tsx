@@ -18,6 +18,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { trainingLanguages, type OwnModuleText, type OwnModuleTexts, type TrainingLanguage, type TrainingModuleSummary } from '@vigil/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -448,7 +449,18 @@ export const ModuleTextsDialog = ({ moduleId, title, onClose }: ModuleTextsDialo
                       value={language}
                       id={`${tabsId}-tab-${language}`}
                       aria-controls={`${tabsId}-panel-${language}`}
-                      label={`${languageName(language)}${savedText(language) ? '' : ` (${t('trainingTexts.newLanguage')})`}${savedText(language)?.needsReview ? ' •' : ''}`}
+                      label={
+                        <span>
+                          {languageName(language)}
+                          {savedText(language) ? null : ` (${t('trainingTexts.newLanguage')})`}
+                          {savedText(language)?.needsReview ? (
+                            <>
+                              <span aria-hidden="true"> •</span>
+                              <Box component="span" sx={visuallyHidden}>{` (${t('trainingTexts.toReview')})`}</Box>
+                            </>
+                          ) : null}
+                        </span>
+                      }
                       data-testid={`text-tab-${language}`}
                     />
                   ))}
@@ -475,6 +487,11 @@ export const ModuleTextsDialog = ({ moduleId, title, onClose }: ModuleTextsDialo
                   </TextField>
                 ) : null}
               </Stack>
+              {data.texts.some((text) => text.needsReview) ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                  {t('trainingTexts.tabsLegend')}
+                </Typography>
+              ) : null}
               <Box role="tabpanel" id={`${tabsId}-panel-${current}`} aria-labelledby={`${tabsId}-tab-${current}`}>
                 <LanguagePanel
                   key={current}
