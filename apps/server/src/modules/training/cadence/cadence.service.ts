@@ -90,6 +90,9 @@ export const createCadenceRules = async (
   });
 };
 
+/** The organisation's time zone, whose midnights start cadence periods and schedule days. */
+export const readOrganizationTimeZone = (db: Db | Tx, scope: OrgScope) => cadenceRepository(db, scope).organizationTimeZone();
+
 /** The organisation's cadence rules, oldest first. @throws AppError FORBIDDEN for anyone but an admin. */
 export const listCadenceRules = async (db: Db, tenant: Tenant) => {
   requireTrainingAdmin(tenant);

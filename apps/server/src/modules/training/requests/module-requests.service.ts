@@ -9,7 +9,7 @@ import { scopeOf } from '../../../lib/scope.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { recordAudit } from '../../audit-log/audit-log.service.ts';
 import { localDateOf } from '../cadence/cadence-periods.ts';
-import { cadenceRepository } from '../cadence/cadence.repository.ts';
+import { readOrganizationTimeZone } from '../cadence/cadence.service.ts';
 import { requireTrainingAdmin } from '../modules/training-modules.service.ts';
 import { presentModuleRequest } from '../cadence/cadence.presenter.ts';
 import { addressOf, moduleRequestMail } from './module-request-mail.ts';
@@ -28,7 +28,7 @@ const listLimit = 200;
 export const createModuleRequest = async ({ db, mail, appUrl, log }: ModuleRequestServices, tenant: Tenant, body: CreateModuleRequestBody, origin?: RequestOrigin): Promise<ModuleRequest> => {
   requireTrainingAdmin(tenant);
   const scope = scopeOf(tenant);
-  const today = localDateOf(new Date(), await cadenceRepository(db, scope).organizationTimeZone());
+  const today = localDateOf(new Date(), await readOrganizationTimeZone(db, scope));
   if (body.wantedBy && body.wantedBy < today) throw fieldError('VALIDATION_FAILED', 'body.wantedBy', 'must be today or later');
   const repository = moduleRequestsRepository(db, scope);
   const created = await db.transaction(async (tx) => {

@@ -93,12 +93,12 @@ describe('the training assignments', () => {
     await waitFor(() => expect(screen.getByTestId('assignment-row')).toHaveTextContent('Cancelled'));
   });
 
-  it('says what the request and schedule pages will hold', async () => {
-    serveApi({});
+  it('links to the request and schedule pages', async () => {
+    serveApi({ 'GET /api/training-schedule/': (call) => json({ from: call.url.searchParams.get('from'), to: call.url.searchParams.get('to'), timeZone: 'UTC', days: [], items: [] }), 'GET /api/training-module-requests/': () => json({ items: [] }) });
     renderTrainingAdmin('/configure/trainings/schedule/');
-    expect(await screen.findByTestId('training-schedule-later')).toHaveTextContent('A calendar of upcoming assignments comes in a later release');
+    expect(await screen.findByTestId('training-schedule')).toHaveTextContent('Training schedule');
     fireEvent.click(screen.getByRole('link', { name: 'Requests' }));
-    expect(await screen.findByTestId('training-request-later')).toHaveTextContent('Requesting a training module made for your organization comes in a later release');
+    expect(await screen.findByTestId('module-request')).toHaveTextContent('Request a custom module');
     expect(screen.getByRole('link', { name: 'Requests' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -4,11 +4,13 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 
-import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../config/paths';
 import { AssignmentsTable } from './assignments-table';
+import { CadenceRules } from './cadence-rules';
 import { ModuleCatalogue } from './module-catalogue';
+import { ModuleRequests } from './module-requests';
 import { TrainingRules } from './training-rules-form';
+import { TrainingScheduleView } from './training-schedule';
 
 /** The pages of /configure/trainings/, in the order the links show them. */
 export const trainingAdminPages = ['assignments', 'catalogue', 'rules', 'request', 'schedule'] as const;
@@ -46,20 +48,24 @@ const TrainingAdminNav = ({ current }: { current: TrainingAdminPage }) => {
 
 /**
  * /configure/trainings/ and its pages: assignments (the default), the module catalogue (`module`),
- * the training rules (`frequency`, where a training cadence will join them), and what `request`
- * and `schedule` will hold.
+ * the training rules and cadence rules (`frequency`), custom module requests (`request`) and the
+ * schedule calendar (`schedule`).
  */
 export const TrainingAdmin = () => {
-  const { t } = useTranslation();
   const page = trainingAdminPageOf(useLocation().pathname);
   return (
     <Box>
       <TrainingAdminNav current={page} />
       {page === 'assignments' ? <AssignmentsTable /> : null}
       {page === 'catalogue' ? <ModuleCatalogue /> : null}
-      {page === 'rules' ? <TrainingRules /> : null}
-      {page === 'request' ? <EmptyState testId="training-request-later">{t('trainingAdmin.later.request')}</EmptyState> : null}
-      {page === 'schedule' ? <EmptyState testId="training-schedule-later">{t('trainingAdmin.later.schedule')}</EmptyState> : null}
+      {page === 'rules' ? (
+        <Stack spacing={3}>
+          <TrainingRules />
+          <CadenceRules />
+        </Stack>
+      ) : null}
+      {page === 'request' ? <ModuleRequests /> : null}
+      {page === 'schedule' ? <TrainingScheduleView /> : null}
     </Box>
   );
 };
