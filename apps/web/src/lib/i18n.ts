@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import accountSettings from '../locales/en/account-settings.json';
 import campaigns from '../locales/en/campaigns.json';
 import common from '../locales/en/common.json';
+import compliance from '../locales/en/compliance.json';
 import headsUp from '../locales/en/heads-up.json';
 import initialTesting from '../locales/en/initial-testing.json';
 import organizationSettings from '../locales/en/organization-settings.json';
@@ -46,6 +47,7 @@ const english = {
   ...trainingContent,
   ...trainingTexts,
   ...trainings,
+  ...compliance,
 };
 
 export const resources = {

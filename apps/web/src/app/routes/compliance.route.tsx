@@ -1,7 +1,7 @@
+import { CompliancePage } from '../../features/compliance/components/compliance-page';
 import { PageError } from '../../features/shell/components/page-error';
-import { RoutePlaceholder } from '../../features/shell/components/route-placeholder';
 
-// /compliance/ and /compliance-onboarding/.
-// Their content comes later: the shell shows title and breadcrumbs, the page what will appear here.
-export const Component = RoutePlaceholder;
+// /compliance/ (frameworks, who is compliant, the evidence pack, settings) and
+// /compliance-onboarding/ (the guided setup): one page component, which reads the path.
+export const Component = () => <CompliancePage />;
 export const ErrorBoundary = PageError;
