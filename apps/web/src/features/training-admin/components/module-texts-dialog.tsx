@@ -455,8 +455,8 @@ export const ModuleTextsDialog = ({ moduleId, title, onClose }: ModuleTextsDialo
                           {savedText(language) ? null : ` (${t('trainingTexts.newLanguage')})`}
                           {savedText(language)?.needsReview ? (
                             <>
-                              <span aria-hidden="true"> •</span>
-                              <Box component="span" sx={visuallyHidden}>{` (${t('trainingTexts.toReview')})`}</Box>
+                              <span aria-hidden="true"> •</span>{' '}
+                              <Box component="span" sx={visuallyHidden}>{`(${t('trainingTexts.toReview')})`}</Box>
                             </>
                           ) : null}
                         </span>
