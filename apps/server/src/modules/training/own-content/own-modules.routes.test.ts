@@ -127,6 +127,20 @@ describe('POST /api/training-modules/own/ with a SCORM package', () => {
     expect(await t.db.select().from(trainingFiles).where(eq(trainingFiles.organizationId, who.organization.id))).toEqual([]);
   });
 
+  it('refuses a package whose entry unpacks to more than its directory says (a lying zip), keeping nothing', async () => {
+    const who = await buildAdmin();
+    const zip = await scormPackage('1.2', { extra: [{ path: 'notes/big.txt', data: 'a'.repeat(50_000) }] });
+    // The central directory's copy of the entry (its name 46 bytes after the header) now claims 100 bytes.
+    const header = zip.lastIndexOf('notes/big.txt') - 46;
+    expect(zip.readUInt32LE(header)).toBe(0x02014b50);
+    zip.writeUInt32LE(100, header + 24);
+    const refused = await upload(who, zip, 'application/zip');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.details).toEqual([{ field: 'body', problem: expect.stringContaining('could not be unpacked at notes/big.txt'), entry: 'notes/big.txt' }]);
+    expect(await t.db.select().from(trainingModules).where(eq(trainingModules.organizationId, who.organization.id))).toEqual([]);
+    expect(await t.db.select().from(trainingFiles).where(eq(trainingFiles.organizationId, who.organization.id))).toEqual([]);
+  });
+
   for (const version of ['1.2', '2004'] as const) {
     it(`stores a SCORM ${version} package, launches it from the sandbox, resumes it, and completes the assignment with its score`, async () => {
       const who = await buildAdmin();

@@ -14,7 +14,7 @@ import { presentModuleSummary } from '../modules/training-modules.presenter.ts';
 import { type TrainingServices, requireTrainingAdmin } from '../modules/training-modules.service.ts';
 import { packageFileContentType } from './content-types.ts';
 import { probeMp4 } from './mp4-probe.ts';
-import { type ZipLimits, defaultZipLimits, inspectScormPackage } from './scorm-package.ts';
+import { type ZipLimits, defaultZipLimits, inspectScormPackage, packageProblem } from './scorm-package.ts';
 import { ownModulesRepository } from './own-modules.repository.ts';
 import { storeTrainingFile } from './training-files.repository.ts';
 import { walkZip } from './zip-walk.ts';
@@ -100,10 +100,16 @@ export const uploadOwnModule = async (
       if (video) await storeTrainingFile(tx, { ...owner, path: ownVideoPath, contentType: 'video/mp4' }, createReadStream(spooled.path));
       if (scorm) {
         const wanted = new Map(scorm.files.map((file) => [file.name, file.path]));
+        let current = '';
         await walkZip(spooled.path, async (_entry, name, open) => {
           const path = wanted.get(name);
           if (!path) return;
+          current = name;
           await storeTrainingFile(tx, { ...owner, path, contentType: packageFileContentType(path) }, await open());
+        }).catch((error: unknown) => {
+          // An entry that unpacks to more than the zip's directory said (a bomb that lies) stops here, and nothing is kept.
+          if (error instanceof AppError) throw error;
+          throw packageProblem(`could not be unpacked at ${current} (${(error as Error).message})`, current);
         });
       }
       await recordAudit(tx, tenant, {

@@ -101,11 +101,16 @@ export const inspectScormPackage = async (zipPath: string, limits: ZipLimits = d
       if (entry.uncompressedSize > megabyte && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxCompressionRatio) {
         throw packageProblem(`has an entry compressed more than ${limits.maxCompressionRatio} to 1, as zip bombs are: ${name}`, name);
       }
-      const head = await readHead(open, 8);
+      const head = await readHead(open, 8).catch((error: unknown) => {
+        // An entry that unpacks to more than the directory says (a bomb that lies), or a broken one.
+        throw packageProblem(`could not be unpacked at ${name} (${(error as Error).message})`, name);
+      });
       const magic = executableMagic.find((candidate) => startsWith(head, candidate.bytes));
       if (magic) throw packageProblem(`has ${magic.name} in ${name}, which a training package never needs`, name);
       if (checked.path === manifestName) {
-        manifest = await readWhole(open, maxManifestBytes);
+        manifest = await readWhole(open, maxManifestBytes).catch((error: unknown) => {
+          throw packageProblem(`could not be unpacked at ${name} (${(error as Error).message})`, name);
+        });
         if (!manifest) throw packageProblem(`has an imsmanifest.xml over ${maxManifestBytes / megabyte} MB`, name);
       }
       files.push({ name, path: checked.path, size: entry.uncompressedSize });
