@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthDb, createDelivery } from '@vigil/auth-provider';
 import type { CreateModuleRequestBody, ModuleRequest, ModuleRequestStatus } from '@vigil/contracts';
-import type { Db } from '@vigil/db';
+import type { Db, Tx } from '@vigil/db';
 import type { Config } from '../../../config.ts';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
 import type { RequestOrigin } from '../../../lib/request-origin.ts';
-import { scopeOf } from '../../../lib/scope.ts';
+import { type OrgScope, scopeOf } from '../../../lib/scope.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
 import { recordAudit } from '../../audit-log/audit-log.service.ts';
 import { localDateOf } from '../cadence/cadence-periods.ts';
@@ -18,6 +18,10 @@ import { moduleRequestsRepository } from './module-requests.repository.ts';
 export type ModuleRequestServices = { db: Db; mail: Config['mail']; appUrl: string; log: FastifyBaseLogger };
 
 const listLimit = 200;
+
+/** Stores a request as it is (the demo seed's way in; admins go through createModuleRequest, which mails the operator). */
+export const recordModuleRequest = (db: Db | Tx, scope: OrgScope, requestedByPersonId: string | null, body: CreateModuleRequestBody, status: ModuleRequestStatus = 'requested') =>
+  moduleRequestsRepository(db, scope).insert({ requestedByPersonId, ...body, status });
 
 /**
  * Records a custom module request (audited) and mails the operator everything it says, through the
@@ -32,7 +36,7 @@ export const createModuleRequest = async ({ db, mail, appUrl, log }: ModuleReque
   if (body.wantedBy && body.wantedBy < today) throw fieldError('VALIDATION_FAILED', 'body.wantedBy', 'must be today or later');
   const repository = moduleRequestsRepository(db, scope);
   const created = await db.transaction(async (tx) => {
-    const inserted = await moduleRequestsRepository(tx, scope).insert({ requestedByPersonId: tenant.personId, ...body });
+    const inserted = await recordModuleRequest(tx, scope, tenant.personId, body);
     await recordAudit(tx, tenant, { action: 'training-module-request.create', targetType: 'training-module-request', targetId: inserted.id, details: { topic: body.topic, languages: body.languages }, ...origin });
     return inserted;
   });
