@@ -11,7 +11,8 @@ import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 // The learner's whole journey with a lesson: Diego (a Northwind employee no other spec signs in as)
 // gets the QR-phishing lesson from the admin, plays it with captions, cannot skip ahead while the
 // rule is on, takes the quiz once the admin lets people test out, passes, and downloads his
-// certificate; the admin then sees the completion in the assignments table.
+// certificate; the admin then sees the completion in the assignments table, and on /compliance/
+// under PCI DSS (chosen for the spec with this lesson as its module) and in its evidence pack.
 const baseUrl = inject('baseUrl');
 const admin = { email: 'marcus.bell@northwind-logistics.example' };
 const learner = { email: 'diego.barrows@northwind-logistics.example', name: 'Diego Barrows' };
@@ -44,6 +45,8 @@ beforeAll(async () => {
   const { items } = await api.call<{ items: TrainingModuleSummary[] }>('GET', '/api/training-modules/?topic=qr-phishing');
   const due = new Date(Date.now() + 7 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
   await api.call('POST', '/api/training-assignments/', { moduleId: items[0]!.id, audience: { kind: 'people', ids: [diego!.id] }, dueAt: due });
+  // PCI DSS 12.6.3.1 asks for phishing training: the spec's framework, with this one lesson and no cadence rules.
+  await api.call('PUT', '/api/compliance/frameworks/pci-dss/', { moduleIds: [items[0]!.id], applyCadence: false });
   browser = await launchBrowser();
   page = await signIn(learner.email);
 });
@@ -52,6 +55,7 @@ beforeAll(async () => {
 afterAll(() =>
   cleanUp([
     () => api.call('PUT', '/api/training-settings/', settingsBefore),
+    () => api.call('DELETE', '/api/compliance/frameworks/pci-dss/'),
     () => api.signOut(),
     async () => browser?.close(),
   ]),
@@ -123,6 +127,35 @@ describe(`a lesson (${learner.email}, learner; ${admin.email}, admin)`, () => {
     expect(await row.first().textContent()).toContain('100');
     await expectNoSeriousViolations(adminPage, 'the training assignments');
     await screenshot(adminPage, 'training-assignments-admin-1280');
+    await adminPage.context().close();
+  });
+
+  it('shows the admin the completion on /compliance/ and in the evidence pack', async () => {
+    const adminPage = await signIn(admin.email);
+    await adminPage.goto(`${baseUrl}/compliance/`);
+    const card = adminPage.getByTestId('framework-pci-dss');
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByTestId('compliance-search-pci-dss').fill(learner.email);
+    const row = card.getByTestId('compliance-person-row').filter({ hasText: learner.email });
+    await expect.poll(() => row.first().textContent(), { timeout: 15_000 }).toContain('Compliant');
+    expect(await row.first().textContent()).toContain('1 of 1');
+    await expectNoSeriousViolations(adminPage, 'the compliance page');
+    await screenshot(adminPage, 'compliance-1280');
+
+    const [csvDownload] = await Promise.all([adminPage.waitForEvent('download'), card.getByTestId('evidence-csv-pci-dss').click()]);
+    const csv = readFileSync((await csvDownload.path())!, 'utf8');
+    const line = csv.split('\n').find((candidate) => candidate.includes(learner.email));
+    expect(line).toBeDefined();
+    expect(line).toContain(learner.name);
+    expect(line).toContain(lesson.title);
+    expect(line).toMatch(/,yes,.*,\d+,passed,assigned,.*,100,1,VC-/);
+
+    const [pdfDownload] = await Promise.all([adminPage.waitForEvent('download'), card.getByTestId('evidence-pdf-pci-dss').click()]);
+    const text = readPdfText(readFileSync((await pdfDownload.path())!)).replace(/\s+/g, ' ');
+    expect(text).toContain('PCI DSS v4.0.1');
+    expect(text).toContain('Northwind Logistics');
+    expect(text).toContain('12.6.3.1');
+    expect(text).toContain(`${lesson.title} (version`);
     await adminPage.context().close();
   });
 });

@@ -5,6 +5,9 @@ import { apiPaths } from '../../../config/paths';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 import { compliancePeopleKey } from './query-keys';
 
+/** Rows per page: a framework card shows a short list first (several cards share the page). */
+export const pageSize = 20;
+
 export type PeopleFilters = { status?: ComplianceStatus; search?: string };
 
 /** The query string of the people list and its CSV: the filters set, then `extra`. */
@@ -18,7 +21,7 @@ export const peopleSearch = (filters: PeopleFilters, extra: Record<string, strin
 
 /** One page of a chosen framework's people, by key. @throws ApiError; ZodError when the body breaks the contract */
 export const getCompliancePeople = async (api: ApiClient, id: ComplianceFrameworkId, filters: PeopleFilters, cursor?: string, signal?: AbortSignal): Promise<CompliancePeopleList> =>
-  compliancePeopleListSchema.parse(await api.get(`${apiPaths.compliance.people(id)}?${peopleSearch(filters, { limit: '50', ...(cursor ? { cursor } : {}) })}`, { signal }));
+  compliancePeopleListSchema.parse(await api.get(`${apiPaths.compliance.people(id)}?${peopleSearch(filters, { limit: String(pageSize), ...(cursor ? { cursor } : {}) })}`, { signal }));
 
 export const compliancePeopleQueryOptions = (api: ApiClient, id: ComplianceFrameworkId, filters: PeopleFilters) =>
   infiniteQueryOptions({
@@ -29,5 +32,5 @@ export const compliancePeopleQueryOptions = (api: ApiClient, id: ComplianceFrame
     placeholderData: keepPreviousData,
   });
 
-/** A chosen framework's active people with their status, 50 at a time by key ("Show more"). */
+/** A chosen framework's active people with their status, 20 at a time by key ("Show more"). */
 export const useCompliancePeople = (id: ComplianceFrameworkId, filters: PeopleFilters) => useInfiniteQuery(compliancePeopleQueryOptions(useApiClient(), id, filters));

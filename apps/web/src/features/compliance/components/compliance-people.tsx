@@ -42,7 +42,7 @@ const PersonRow = ({ person }: { person: CompliancePerson }) => {
   );
 };
 
-/** A chosen framework's active people with their status: filtered by status and text, 50 at a time by key, and as a CSV. */
+/** A chosen framework's active people with their status: filtered by status and text, 20 at a time by key, and as a CSV. */
 export const CompliancePeople = ({ frameworkId, frameworkName }: { frameworkId: ComplianceFrameworkId; frameworkName: string }) => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<ComplianceStatus | ''>('');
@@ -66,7 +66,7 @@ export const CompliancePeople = ({ frameworkId, frameworkName }: { frameworkId: 
           value={status}
           onChange={(event) => setStatus(event.target.value as ComplianceStatus | '')}
           sx={{ minWidth: 180 }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `compliance-status-filter-${frameworkId}` } as object } }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': `compliance-status-filter-${frameworkId}` } as object } }}
         >
           <MenuItem value="">{t('compliance.people.allStatuses')}</MenuItem>
           {complianceStatuses.map((option) => (
