@@ -1,7 +1,6 @@
 import { type SQL, and, asc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, type Tx, complianceSettings, departments, organizations, people, policyAcknowledgements, policyVersions, trainingAssignments, trainingModules } from '@vigil/db';
 import type { ComplianceStatus } from '@vigil/contracts';
-import { afterKey } from '../../lib/keyset.ts';
 import type { OrgScope } from '../../lib/scope.ts';
 import type { ComplianceClock } from './compliance-status.ts';
 

@@ -92,6 +92,9 @@ describe('PUT and DELETE /api/compliance/frameworks/{id}/', () => {
     expect(narrowed.json().modules.map((module: { id: string }) => module.id)).toEqual([basics.id]);
     expect((await rules()).map((rule) => rule.moduleId)).toEqual([basics.id, basics.id]);
     expect(await selectRequiredModuleIds(t.db, company.organization.id)).toEqual([basics.id]);
+    // A new new-hire window becomes the on-hire rule's window and due days.
+    await t.app.inject({ method: 'PUT', url: '/api/compliance/settings/', headers: company.headers, payload: { retentionYears: 6, newHireWindowDays: 45 } });
+    expect((await rules()).find((rule) => rule.cadence === 'on_hire')).toMatchObject({ newHireWindowDays: 45, dueInDays: 45 });
 
     // Without cadence: the choice only.
     const passwords = await builtinModule(t.db, 'passwords');
