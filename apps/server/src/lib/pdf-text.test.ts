@@ -59,18 +59,26 @@ describe('writePdfText', () => {
 });
 
 describe('the certificate', () => {
-  it('names a Polish learner with her Ł', async () => {
+  it('names a Polish learner with her Ł, in English by default', async () => {
     const text = readPdfText(await renderCertificate(facts));
     expect(text).toContain('Zofia Łukasiewicz');
+    expect(text).toContain('with a score of 85% on November 23, 2026');
     expect(text).toContain('Certificate ID: VC-ABCD-1234-EF56');
   });
 
-  it('keeps the Hindi title of a lesson taken in hi_in, and renders it (looked at as a PNG when pdftoppm is installed)', async () => {
-    const pdf = await renderCertificate({ ...facts, personName: 'प्रिया शर्मा', moduleTitle: hindiTitle });
+  it('is written in the language the lesson was taken in', async () => {
+    expect(readPdfText(await renderCertificate({ ...facts, language: 'de_de' }))).toContain('mit einem Ergebnis von 85 % am 23. November 2026');
+    expect(readPdfText(await renderCertificate({ ...facts, language: 'pt_br' }))).toContain('com pontuação de 85% em 23 de novembro de 2026');
+  });
+
+  it('is written in Hindi for a lesson taken in hi_in, and renders (looked at as a PNG when pdftoppm is installed)', async () => {
+    const pdf = await renderCertificate({ ...facts, personName: 'प्रिया शर्मा', moduleTitle: hindiTitle, language: 'hi_in' });
     const text = readPdfText(pdf);
+    expect(text.split('\n').slice(0, 2)).toEqual(['पूर्णता प्रमाणपत्र', 'यह प्रमाणित किया जाता है कि']);
     expect(text).toContain('प्रिया शर्मा');
     expect(text).toContain(hindiTitle);
-    expect(text).toContain('with a score of 85% on November 23, 2026');
+    expect(text).toContain(`${facts.completedAt.toLocaleDateString('hi-IN', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })} को 85% अंकों के साथ`);
+    expect(text).toContain('नवंबर');
     if (!existsSync('/usr/bin/pdftoppm')) return;
     const folder = mkdtempSync(join(tmpdir(), 'certificate-'));
     try {

@@ -243,14 +243,15 @@ export const myCertificate = async ({ db }: TrainingServices, tenant: Tenant, id
     throw new AppError('CONFLICT', 'A certificate is issued once the training is completed');
   }
   const person = await myTrainingsRepository(db, tenant, tenant.personId).person();
-  const title = moduleText(module, isLanguage(assignment.language) ? assignment.language : 'en_us').text.title;
+  const taken = moduleText(module, isLanguage(assignment.language) ? assignment.language : 'en_us');
   const pdf = await renderCertificate({
     personName: `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim(),
     organizationName: person?.organizationName ?? '',
-    moduleTitle: title,
+    moduleTitle: taken.text.title,
     score: assignment.score,
     completedAt: assignment.completedAt,
     certificateId: assignment.certificateId,
+    language: taken.language,
   });
   return { pdf, fileName: `certificate-${assignment.certificateId}.pdf` };
 };
