@@ -11,6 +11,7 @@ import organizationSettings from '../locales/en/organization-settings.json';
 import organizationUsers from '../locales/en/organization-users.json';
 import phishingProgrammes from '../locales/en/phishing-programmes.json';
 import phishingTemplates from '../locales/en/phishing-templates.json';
+import policies from '../locales/en/policies.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
@@ -47,6 +48,7 @@ const english = {
   ...trainingContent,
   ...trainingTexts,
   ...trainings,
+  ...policies,
   ...compliance,
 };
 

@@ -34,10 +34,10 @@ describe('the trainings pages', { timeout: 30_000 }, () => {
   });
 
   it('show no picker to the demo account on the other trainings pages', async () => {
-    stubApi(demo);
+    stubApi(demo, { '/api/my-trainings/?tab=compliance': { body: { items: [] } }, '/api/my-policies/': { body: { items: [] } } });
     renderSignedIn(routes, '/dashboard/trainings/compliance/');
 
-    expect(await screen.findByTestId('compliance-empty', {}, slowMachine)).toHaveTextContent('Required compliance modules will appear here');
+    expect(await screen.findByTestId('compliance-empty', {}, slowMachine)).toHaveTextContent('No compliance training is required of you right now');
     expect(screen.queryByTestId('learning-language-picker')).not.toBeInTheDocument();
   });
 

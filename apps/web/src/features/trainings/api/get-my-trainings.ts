@@ -6,8 +6,8 @@ import { useApiClient, type ApiClient } from '../../../lib/api-client';
 import { readLearningLanguage } from '../model/learning-language';
 import { myTrainingsKey } from './query-keys';
 
-/** The learner's tabs the API knows: open assignments, and finished ones. */
-export type MyTrainingsTab = 'learning' | 'completed';
+/** The learner's tabs the API knows: open assignments, finished ones, and those compliance requires. */
+export type MyTrainingsTab = 'learning' | 'completed' | 'compliance';
 
 /** @throws ApiError; ZodError when the body breaks the contract */
 export const getMyTrainings = async (api: ApiClient, tab: MyTrainingsTab, language: TrainingLanguage | undefined, signal?: AbortSignal): Promise<LearnerAssignment[]> => {

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { assignmentId, buildAssignment, buildModule, json, renderSignedIn, serveApi } from '../testing';
 import { CompletedList } from './completed-list';
-import { ComplianceTrainings } from './compliance-trainings';
 import { LearningList } from './learning-list';
 
 describe('LearningList', () => {
@@ -97,12 +96,5 @@ describe('CompletedList', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('certificate-phishing.pdf');
-  });
-});
-
-describe('ComplianceTrainings', () => {
-  it('says honestly that required modules will appear here later', () => {
-    renderSignedIn([{ path: '/dashboard/trainings/compliance/', Component: ComplianceTrainings }], '/dashboard/trainings/compliance/');
-    expect(screen.getByTestId('compliance-empty')).toHaveTextContent('Required compliance modules will appear here');
   });
 });
