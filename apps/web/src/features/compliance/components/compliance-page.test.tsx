@@ -35,6 +35,7 @@ const framework = (overrides: Partial<ComplianceFramework> = {}): ComplianceFram
 const overview = (frameworks: ComplianceFramework[]): ComplianceOverview => ({ frameworks, programmes: [], asOf: '2026-11-23T10:00:00Z' });
 const trainingModule = (module: typeof basics): TrainingModuleSummary => ({
   ...module,
+  topic: module.topic as TrainingModuleSummary['topic'],
   source: 'built-in',
   kind: 'video',
   summary: '',

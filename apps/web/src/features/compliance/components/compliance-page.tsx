@@ -13,6 +13,7 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 
 import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../config/paths';
+import { ExpandMoreIcon } from '../../../components/icons';
 import { messageOf } from '../../../lib/api-client';
 import { useComplianceSettings } from '../api/compliance-settings';
 import { useComplianceOverview } from '../api/get-compliance-overview';
@@ -50,7 +51,7 @@ const StatusRule = ({ newHireWindowDays }: { newHireWindowDays: number }) => {
   const { t } = useTranslation();
   return (
     <Accordion disableGutters variant="outlined">
-      <AccordionSummary aria-controls="compliance-status-rule" id="compliance-status-rule-header">
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="compliance-status-rule" id="compliance-status-rule-header">
         <Typography sx={{ fontWeight: 600 }}>{t('compliance.statusRule.toggle')}</Typography>
       </AccordionSummary>
       <AccordionDetails id="compliance-status-rule">

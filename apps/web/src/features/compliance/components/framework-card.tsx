@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ComplianceFramework } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 
+import { ExpandMoreIcon } from '../../../components/icons';
 import { SectionCard } from '../../../components/section-card';
 import { CompliancePeople } from './compliance-people';
 import { EvidencePack } from './evidence-pack';
@@ -22,7 +23,7 @@ export const FrameworkCard = ({ framework, newHireWindowDays, programmes }: { fr
       </Typography>
       {framework.counts ? <StatusChart counts={framework.counts} frameworkName={framework.shortName} testId={`framework-counts-${framework.id}`} /> : null}
       <Accordion disableGutters variant="outlined">
-        <AccordionSummary aria-controls={`clauses-${framework.id}`} id={`clauses-${framework.id}-header`}>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`clauses-${framework.id}`} id={`clauses-${framework.id}-header`}>
           <Typography sx={{ fontWeight: 600 }}>{t('compliance.framework.clauses')}</Typography>
         </AccordionSummary>
         <AccordionDetails id={`clauses-${framework.id}`}>

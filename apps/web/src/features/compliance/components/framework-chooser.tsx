@@ -20,6 +20,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SectionCard } from '../../../components/section-card';
+import { ExpandMoreIcon } from '../../../components/icons';
 import { messageOf } from '../../../lib/api-client';
 import { useChooseFramework } from '../api/choose-framework';
 import { useTrainingModules } from '../api/get-training-modules';
@@ -80,7 +81,7 @@ const FrameworkChoice = ({ framework, modules, onNotice }: { framework: Complian
       </Stack>
       <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{framework.summary}</Typography>
       <Accordion disableGutters variant="outlined" sx={{ mt: 1.5 }}>
-        <AccordionSummary aria-controls={`modules-${framework.id}`} id={`modules-${framework.id}-header`}>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`modules-${framework.id}`} id={`modules-${framework.id}-header`}>
           <Typography>{t('compliance.chooser.modulesLabel', { framework: framework.shortName })}</Typography>
         </AccordionSummary>
         <AccordionDetails id={`modules-${framework.id}`}>
