@@ -210,9 +210,6 @@ const RulesForm = ({ settings }: { settings: TrainingSettings }) => {
           slotProps={{ htmlInput: { min: 0, max: 90, step: 1 } }}
         />
       </Part>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('trainingAdmin.rules.cadenceLater')}
-      </Typography>
       <div>
         <Button type="submit" variant="contained" loading={isSubmitting} data-testid="rules-save">
           {t('trainingAdmin.rules.save')}

@@ -48,11 +48,11 @@ describe('the training schedule', () => {
     expect(within(grid).getAllByRole('rowheader')[0]).toHaveTextContent(/Week \d+/);
     const tenthCell = await waitFor(() => {
       const cell = grid.querySelector<HTMLElement>(`[data-day="${tenth}"]`)!;
-      expect(cell).toHaveAccessibleName(/12 due, 0 planned$/);
+      expect(cell).toHaveAccessibleName(/ 12 due$/);
       return cell;
     });
-    expect(tenthCell).toHaveTextContent('1012 due');
-    expect(grid.querySelector(`[data-day="${twentieth}"]`)).toHaveAccessibleName(/0 due, 40 planned$/);
+    expect(tenthCell).toHaveTextContent(/^10.*12 due$/);
+    expect(grid.querySelector(`[data-day="${twentieth}"]`)).toHaveAccessibleName(/ 40 planned$/);
     expect(screen.getByText(/Days are in your organization's time zone \(Europe\/Paris\)/)).toBeInTheDocument();
 
     // Today is the one cell in the tab order, marked as today and selected.

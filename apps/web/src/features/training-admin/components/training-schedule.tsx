@@ -79,16 +79,6 @@ const MonthGrid = ({ month, selected, today, days, onSelect, labelledBy }: Month
     onSelect(next);
   };
 
-  const label = (day: string) => {
-    const counts = days.get(day);
-    if (!counts) return t('trainingCadence.schedule.dayLabelEmpty', { date: format.fullDay(day) });
-    return t('trainingCadence.schedule.dayLabel', {
-      date: format.fullDay(day),
-      due: t('trainingCadence.schedule.due', { count: counts.due }),
-      planned: t('trainingCadence.schedule.planned', { count: counts.planned }),
-    });
-  };
-
   return (
     <Box>
       <Typography id={helpId} variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
@@ -133,7 +123,6 @@ const MonthGrid = ({ month, selected, today, days, onSelect, labelledBy }: Month
                     tabIndex={isSelected ? 0 : -1}
                     aria-selected={isSelected}
                     aria-current={day === today ? 'date' : undefined}
-                    aria-label={label(day)}
                     data-day={day}
                     onClick={() => onSelect(day)}
                     onKeyDown={(event: KeyboardEvent) => onKeyDown(event, day)}
@@ -150,10 +139,14 @@ const MonthGrid = ({ month, selected, today, days, onSelect, labelledBy }: Month
                       '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
                     }}
                   >
-                    <Box aria-hidden="true">
-                      <Typography component="span" sx={{ fontWeight: day === today ? 700 : 400, textDecoration: day === today ? 'underline' : 'none' }}>
+                    {/* The cell's name is its content: the full date (for screen readers), then its counts as shown. */}
+                    <Box>
+                      <Typography component="span" aria-hidden="true" sx={{ fontWeight: day === today ? 700 : 400, textDecoration: day === today ? 'underline' : 'none' }}>
                         {Number(day.slice(8))}
                       </Typography>
+                      <Box component="span" sx={visuallyHidden}>
+                        {format.fullDay(day)}
+                      </Box>
                       {counts?.due ? (
                         <Typography variant="caption" component="span" sx={{ display: 'block', color: 'warning.dark', fontWeight: 600 }}>
                           {t('trainingCadence.schedule.due', { count: counts.due })}
