@@ -17,6 +17,7 @@ import { type DemoCompany, type WellKnownSeat, demoCompanies, demoEmail, demoMan
 import { demoManagedServiceProfiles, officeTimeZone, planDemoProfiles } from './demo-profiles.ts';
 import { renderDemoLogo } from './demo-logo.ts';
 import { seedDemoTraining } from './demo-training.ts';
+import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoCadence } from './demo-cadence.ts';
 import { seedDemoCompliance } from './demo-compliance.ts';
 
@@ -241,6 +242,7 @@ export const seedDemo = async (db: Db): Promise<DemoSeedResult> => {
     await seedDemoTraining(tx, { organizationId: demoId(first!.slug), endUserId, directManagerId: demoId(first!.slug, 'person', 'seat-direct-manager'), departmentId: endUser!.departmentId! });
     await seedDemoCompliance(tx, { organizationId: demoId(first!.slug), adminId: demoId(first!.slug, 'person', 'seat-admin') });
     await seedDemoCadence(tx, { organizationId: demoId(first!.slug), adminId: demoId(first!.slug, 'person', 'seat-admin'), staffIds: Array.from({ length: 40 }, (_, n) => demoId(first!.slug, 'person', `staff-${n + 20}`)) });
+    await seedDemoPolicies(tx, { organizationId: demoId(first!.slug), adminId: demoId(first!.slug, 'person', 'seat-admin'), endUserId });
     return { created: true, organizations: demoCompanies.length + 1, people: total };
   });
 };

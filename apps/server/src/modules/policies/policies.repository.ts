@@ -157,6 +157,14 @@ export const policiesRepository = (db: Db | Tx, scope: OrgScope) => {
             .innerJoin(policyVersions, eq(policyVersions.id, policyAcknowledgements.versionId))
             .where(and(eq(policyAcknowledgements.organizationId, org), eq(policyAcknowledgements.personId, personId), inArray(policyAcknowledgements.policyId, [...policyIds]))),
 
+    /** Which of these people are active members of the audience. */
+    membersAmong: async (audience: Audience, personIds: readonly string[]) =>
+      personIds.length === 0 ? [] : (await db.select({ id: people.id }).from(people).where(and(inAudience(audience), inArray(people.id, [...personIds])))).map((row) => row.id),
+
+    /** Records acknowledgements; returns those that were new (a person and version already recorded is skipped). */
+    acknowledgeMany: async (rows: readonly { policyId: string; versionId: string; personId: string; acknowledgedAt: Date }[]) =>
+      rows.length === 0 ? [] : db.insert(policyAcknowledgements).values(rows.map((row) => ({ ...row, organizationId: org }))).onConflictDoNothing().returning(),
+
     /** Records an acknowledgement; undefined when the person had already acknowledged this version. */
     acknowledge: async (values: { policyId: string; versionId: string; personId: string; acknowledgedAt: Date }) =>
       (await db.insert(policyAcknowledgements).values({ ...values, organizationId: org }).onConflictDoNothing().returning())[0],

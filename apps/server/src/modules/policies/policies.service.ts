@@ -303,6 +303,29 @@ export const acknowledgePolicyAs = (db: Db, scope: OrgScope, personId: string, i
     return myPolicyOf(policy, version, await repository.acknowledgementsOf(personId, [id]));
   });
 
+/**
+ * Records that several people acknowledged the current version, at the moments given (acknowledgements
+ * collected elsewhere; the demo seed). People who are not active members of the audience are skipped;
+ * one `policy_acknowledged` event per new acknowledgement.
+ * @returns how many were new
+ * @throws AppError NOT_FOUND for a policy not of the organisation or archived; CONFLICT naming versionId when it is not the current version.
+ */
+export const recordAcknowledgementsAs = (db: Db, scope: OrgScope, id: string, versionId: string, entries: readonly { personId: string; acknowledgedAt: Date }[]): Promise<number> =>
+  db.transaction(async (tx) => {
+    const policy = await ownPolicy(tx, scope, id, 'share');
+    if (policy.archivedAt) throw notFound('The policy');
+    const repository = policiesRepository(tx, scope);
+    const [current] = await repository.currentVersions([id]);
+    if (current?.id !== versionId) throw fieldError('CONFLICT', 'versionId', 'is not the current version of this policy');
+    const members = new Set(await repository.membersAmong(policy.audience, entries.map((entry) => entry.personId)));
+    const recorded = await repository.acknowledgeMany(entries.filter((entry) => members.has(entry.personId)).map((entry) => ({ policyId: id, versionId, ...entry })));
+    await appendEvents(
+      tx,
+      recorded.map((row) => ({ organizationId: scope.organizationId, personId: row.personId, type: 'policy_acknowledged', occurredAt: row.acknowledgedAt, data: { policyId: id, versionId, version: current.version } })),
+    );
+    return recorded.length;
+  });
+
 export const acknowledgeMyPolicy = (db: Db, tenant: Tenant, id: string, versionId: string) => acknowledgePolicyAs(db, scopeOf(tenant), tenant.personId, id, versionId);
 
 /** A PDF version's bytes for its signed address (the signature was checked by the route). */
