@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 export type FakeTranslatorRequest = { path: string; authorization: string | undefined; body: Record<string, unknown> };
 export type FakeFailure = { status: 429 | 456 | 500 | 502 | 503; retryAfter?: string } | { status: 'hang' };
 
-const libreLanguages = ['en', 'fr', 'de', 'es', 'pt', 'pb', 'hi', 'it'];
+const allLibreLanguages = ['en', 'fr', 'de', 'es', 'pt', 'pb', 'hi', 'it'];
 const deeplSources = ['EN', 'FR', 'DE', 'ES', 'PT', 'HI', 'IT'];
 const deeplTargets = ['EN-US', 'EN-GB', 'FR', 'DE', 'ES', 'PT-BR', 'PT-PT', 'HI', 'IT'];
 
@@ -38,6 +38,7 @@ export const startFakeTranslator = async ({ apiKey }: { apiKey: string }) => {
   const requests: FakeTranslatorRequest[] = [];
   const failures: FakeFailure[] = [];
   const hanging: ServerResponse[] = [];
+  let libreLanguages = allLibreLanguages;
 
   const server = createServer(async (request, response) => {
     const raw = await readBody(request);
@@ -87,9 +88,12 @@ export const startFakeTranslator = async ({ apiKey }: { apiKey: string }) => {
     requests,
     /** Answers to give, in order, before translating again. */
     failNext: (...next: FakeFailure[]) => failures.push(...next),
+    /** The LibreTranslate side's models (an older server has no `pb`). */
+    setLibreLanguages: (codes: string[]) => (libreLanguages = codes),
     reset: () => {
       requests.length = 0;
       failures.length = 0;
+      libreLanguages = allLibreLanguages;
     },
     close: async () => {
       for (const response of hanging) response.destroy();

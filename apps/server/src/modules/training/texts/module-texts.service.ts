@@ -152,7 +152,8 @@ export const translateOwnModule = async ({ db, translator }: ModuleTextsServices
       out = await translator.translate(strings, body.from, target);
     } catch (error) {
       if (!(error instanceof TranslationError)) throw error;
-      throw new AppError(error.code === 'unsupported-language' ? 'VALIDATION_FAILED' : 'BAD_GATEWAY', translated.length ? `${error.message} (translated so far: ${translated.join(', ')})` : error.message);
+      // Every failure of the service, a language it lacks included, is the service's answer: a 502 with its words.
+      throw new AppError('BAD_GATEWAY', translated.length ? `${error.message} (translated so far: ${translated.join(', ')})` : error.message);
     }
     const words = rebuild(out);
     const translation = { machineTranslated: true, sourceLanguage: body.from, provider: translator.provider, translatedAt: new Date().toISOString(), reviewedAt: null, reviewedBy: null };

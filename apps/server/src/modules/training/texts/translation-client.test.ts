@@ -83,6 +83,15 @@ describe('machine translation against a local server speaking the LibreTranslate
     }
   });
 
+  it('a service without the language’s model says which pair it lacks, and how to fix it', async () => {
+    fake.setLibreLanguages(['en', 'fr', 'pt']);
+    const error = await failure(client('libretranslate').translate(['Hello'], 'en_us', 'pt_br'));
+    expect(error.code).toBe('unsupported-language');
+    expect(error.message).toContain('does not translate en → pb');
+    expect(error.message).toContain('“pb is not supported”');
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('DeepL’s quota answer (456) is not tried again', async () => {
     fake.failNext({ status: 456 });
     const error = await failure(client('deepl').translate(['Hello'], 'en_us', 'es_es'));

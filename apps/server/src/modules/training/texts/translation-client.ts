@@ -116,10 +116,17 @@ const serviceWords = (body: string, apiKey: string | undefined) => {
   return words && apiKey ? words.split(apiKey).join('[the key]') : words;
 };
 
-const failureFor = (provider: TranslationProvider, status: number, body: string, apiKey: string | undefined, url: URL): TranslationError => {
+/** The language pair of a request, named as the service names it, for messages. */
+type Pair = { source: string; target: string };
+
+const failureFor = (provider: TranslationProvider, status: number, body: string, apiKey: string | undefined, url: URL, pair: Pair): TranslationError => {
   const name = `${providerNames[provider]} at ${url.host}`;
   const words = serviceWords(body, apiKey);
   const said = (sentence: string) => (words ? `${sentence}: “${words}”` : sentence);
+  // A service without that language's model (an older LibreTranslate has no `pb`, Brazilian Portuguese).
+  if (status === 400 && words && /not supported|unsupported/i.test(words)) {
+    return new TranslationError('unsupported-language', said(`${name} does not translate ${pair.source} → ${pair.target}; install that language model on the service (LibreTranslate names Brazilian Portuguese pb), or write this language yourself`));
+  }
   if (status === 401 || status === 403) return new TranslationError('unauthorized', said(`${name} refused the API key (${status}); check TRANSLATE_API_KEY`));
   if (status === 456) return new TranslationError('quota', said(`${name} says the account's character quota is used up (456)`));
   if (status === 429) return new TranslationError('rate-limited', said(`${name} asked us to slow down (429) and kept refusing after several tries; try again in a minute`));
@@ -164,7 +171,7 @@ export const createTranslationClient = (settings: TranslationSettings, { allowed
   const url = new URL(provider === 'deepl' ? `${base}/v2/translate` : `${base}/translate`);
 
   /** One request, tried again on 429, 5xx and dropped connections. */
-  const send = async (body: string, headers: Record<string, string>): Promise<string> => {
+  const send = async (body: string, headers: Record<string, string>, pair: Pair): Promise<string> => {
     for (let attempt = 1; ; attempt++) {
       let answer: RawAnswer;
       try {
@@ -182,7 +189,7 @@ export const createTranslationClient = (settings: TranslationSettings, { allowed
         await sleep(Number.isFinite(asked) && asked > 0 ? Math.min(asked, 10) * 1000 : backoffMs * 2 ** (attempt - 1));
         continue;
       }
-      throw failureFor(provider, answer.status, answer.body, apiKey, url);
+      throw failureFor(provider, answer.status, answer.body, apiKey, url, pair);
     }
   };
 
@@ -190,7 +197,7 @@ export const createTranslationClient = (settings: TranslationSettings, { allowed
 
   const libre = async (texts: string[], source: string, target: string) => {
     const body = JSON.stringify({ q: texts, source, target, format: 'text', ...(apiKey ? { api_key: apiKey } : {}) });
-    const raw = await send(body, { 'content-type': 'application/json', accept: 'application/json' });
+    const raw = await send(body, { 'content-type': 'application/json', accept: 'application/json' }, { source, target });
     let parsed: { translatedText?: unknown };
     try {
       parsed = JSON.parse(raw);
@@ -207,7 +214,7 @@ export const createTranslationClient = (settings: TranslationSettings, { allowed
     for (let start = 0; start < texts.length; start += deeplTextsPerRequest) {
       const batch = texts.slice(start, start + deeplTextsPerRequest);
       const body = JSON.stringify({ text: batch, source_lang: source, target_lang: target });
-      const raw = await send(body, { 'content-type': 'application/json', accept: 'application/json', ...(apiKey ? { authorization: `DeepL-Auth-Key ${apiKey}` } : {}) });
+      const raw = await send(body, { 'content-type': 'application/json', accept: 'application/json', ...(apiKey ? { authorization: `DeepL-Auth-Key ${apiKey}` } : {}) }, { source, target });
       let parsed: { translations?: { text?: unknown }[] };
       try {
         parsed = JSON.parse(raw);
