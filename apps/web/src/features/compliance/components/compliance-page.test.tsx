@@ -123,6 +123,18 @@ describe('the compliance page', () => {
     ]);
   });
 
+  it('shows a tab the route adds (the policies panel) as a page of its own', async () => {
+    serveApi({ ...settings, 'GET /api/compliance/frameworks/': () => json(overview([framework()])) });
+    const fake = createFakeAuthSdk();
+    fake.signIn(undefined, 'session.jwt');
+    const { router } = renderRoutes([{ path: paths.compliance.path, Component: () => <CompliancePage extraTabs={[{ id: 'policies', label: 'Policies', content: <p>The policies panel</p> }]} /> }], '/compliance/', { sdk: fake.sdk });
+    fireEvent.click(await screen.findByRole('link', { name: 'Policies' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=policies'));
+    expect(screen.getByText('The policies panel')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Policies' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByTestId('compliance-empty')).not.toBeInTheDocument();
+  });
+
   it('chooses a framework with the modules ticked', async () => {
     let chosen = false;
     const calls = serveApi({
