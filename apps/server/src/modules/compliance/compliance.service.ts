@@ -90,11 +90,11 @@ const presentOne = async (db: Db | Tx, tenant: Tenant, framework: FrameworkDefin
 
 /** Deletes the cadence rules a framework asked for, for these modules (all of them when absent); what they assigned stays. */
 const deleteFrameworkRules = async (tx: Tx, tenant: Tenant, frameworkId: string, moduleIds: readonly string[] | undefined, origin?: RequestOrigin) => {
-  const { items } = await listCadenceRules(tx as unknown as Db, tenant);
+  const { items } = await listCadenceRules(tx, tenant);
   for (const rule of items) {
     if (rule.frameworkId !== frameworkId) continue;
     if (moduleIds && !moduleIds.includes(rule.moduleId)) continue;
-    await deleteCadenceRule(tx as unknown as Db, tenant, rule.id, origin);
+    await deleteCadenceRule(tx, tenant, rule.id, origin);
   }
 };
 
@@ -238,9 +238,9 @@ export const updateComplianceSettings = async (db: Db, tenant: Tenant, body: Com
     const before = await readSettings(tx, tenant);
     const saved = await complianceRepository(tx, tenant).saveSettings(body);
     if (before.newHireWindowDays !== body.newHireWindowDays) {
-      const { items } = await listCadenceRules(tx as unknown as Db, tenant);
+      const { items } = await listCadenceRules(tx, tenant);
       for (const rule of items.filter((item) => item.frameworkId && item.cadence === 'on_hire')) {
-        await updateCadenceRule(tx as unknown as Db, tenant, rule.id, { newHireWindowDays: body.newHireWindowDays, dueInDays: body.newHireWindowDays }, origin);
+        await updateCadenceRule(tx, tenant, rule.id, { newHireWindowDays: body.newHireWindowDays, dueInDays: body.newHireWindowDays }, origin);
       }
     }
     await recordAudit(tx, tenant, { action: 'compliance-settings.update', targetType: 'organization', targetId: tenant.organizationId, details: { before, after: body }, ...origin });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type Db, type Tx, people } from '@vigil/db';
+import { type Tx, people } from '@vigil/db';
 import type { Tenant } from '../../lib/tenant.ts';
 import { chooseComplianceFramework } from '../compliance/index.ts';
 
@@ -20,6 +20,6 @@ export const seedDemoCompliance = async (tx: Tx, demo: Readonly<{ organizationId
     viaManagedService: false,
   };
   for (const framework of ['iso27001', 'gdpr']) {
-    await chooseComplianceFramework(tx as unknown as Db, tenant, framework, { applyCadence: true });
+    await chooseComplianceFramework(tx, tenant, framework, { applyCadence: true });
   }
 };
