@@ -165,6 +165,11 @@ export const complianceRepository = (db: Db | Tx, scope: OrgScope) => {
      * Passed and failed assignments of these modules finished in [from, to), people who are no
      * longer active included (their records are evidence too), oldest first after the key.
      */
+    // Why the evidence outlives a person's removal: removing someone from the organisation
+    // deactivates them (organization-users' setOrganizationUserActive); the people row, and the
+    // assignments that point at it, stay. Only deleting the whole organisation cascades to them. A
+    // future erasure that deletes people rows must first weigh the retention set here.
+
     listEvidence: async (moduleIds: readonly string[], from: Date, to: Date, after: readonly [string, string] | undefined, limit: number): Promise<EvidenceRow[]> => {
       if (moduleIds.length === 0) return [];
       const finishedAt = sql`coalesce(${trainingAssignments.completedAt}, ${trainingAssignments.failedAt})`;
