@@ -37,7 +37,6 @@ import { sendingProfilesModule } from './modules/phishing/sending-profiles/index
 import { ownModulesRoutes } from './modules/training/own-content/own-modules.routes.ts';
 import { moduleRequestsRoutes, trainingMediaRoutes, trainingModule } from './modules/training/index.ts';
 import { complianceRoutes } from './modules/compliance/index.ts';
-import { complianceRoutes } from './modules/compliance/index.ts';
 import { moduleTextsRoutes } from './modules/training/texts/module-texts.routes.ts';
 import { policiesRoutes, policyDocumentsRoutes } from './modules/policies/policies.routes.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
@@ -186,7 +185,6 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(ownModulesRoutes, { db: connection.db, secrets: app.secrets, sandboxUrl: config.phish.publicUrl, limits: { maxBytes: config.training.uploadMaxBytes } });
       await api.register(moduleTextsRoutes, { db: connection.db, config });
       await api.register(moduleRequestsRoutes, { db: connection.db, mail: config.mail, appUrl: config.publicUrl });
-      await api.register(complianceRoutes, { db: connection.db });
       await api.register(policiesRoutes, { db: connection.db, secrets: app.secrets });
       await api.register(complianceRoutes, { db: connection.db });
     },

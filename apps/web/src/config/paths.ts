@@ -252,13 +252,6 @@ export const apiPaths = {
     evidence: (id: string) => `/api/compliance/frameworks/${segment(id)}/evidence/`,
     settings: '/api/compliance/settings/',
   },
-  compliance: {
-    frameworks: '/api/compliance/frameworks/',
-    framework: (id: string) => `/api/compliance/frameworks/${segment(id)}/`,
-    people: (id: string) => `/api/compliance/frameworks/${segment(id)}/people/`,
-    evidence: (id: string) => `/api/compliance/frameworks/${segment(id)}/evidence/`,
-    settings: '/api/compliance/settings/',
-  },
   headsUp: '/api/heads-up/',
   initialTestingInsights: '/api/insights/initial-testing/',
 } as const;
