@@ -119,6 +119,45 @@ describe(`a lesson (${learner.email}, learner; ${admin.email}, admin)`, () => {
     await screenshot(page, 'training-completed-1280');
   });
 
+  // Policies on the compliance tab (C3's part): a policy written for Diego alone, read in the
+  // dialog and acknowledged; the admin's panel counts it. Archived afterwards, as nothing else needs it.
+  it('shows him the required lesson and a policy on the compliance tab; he reads and acknowledges it, and the admin sees it counted', async () => {
+    const [diego] = (await findPeople(api, learner.email)) as OrganizationUser[];
+    const title = 'Remote Work Policy (e2e)';
+    const policy = await api.call<{ id: string }>('POST', '/api/policies/', {
+      title,
+      description: 'Working safely away from the office.',
+      audience: { kind: 'people', ids: [diego!.id] },
+      markdown: '# Remote work\n\nConnect to the company VPN on any network you do not control.',
+    });
+    try {
+      await page.goto(`${baseUrl}/dashboard/trainings/compliance/`);
+      await expect.poll(() => page.getByTestId('compliance-list').textContent(), { timeout: 15_000 }).toContain(lesson.title);
+      const card = page.getByTestId('policy-card').filter({ hasText: title });
+      await card.getByRole('button', { name: `Read and acknowledge ${title}` }).click();
+      const reader = page.getByTestId('policy-reader');
+      await reader.getByRole('heading', { name: 'Remote work', exact: true }).waitFor();
+      await screenshot(page, 'policy-reader-1280');
+      await reader.getByRole('checkbox', { name: 'I have read and understood this policy' }).check();
+      await reader.getByRole('button', { name: 'Acknowledge' }).click();
+      await expect.poll(() => reader.getByTestId('policy-acknowledged').textContent()).toContain('You acknowledged version 1');
+      await expectNoSeriousViolations(page, 'the policy reader');
+      await reader.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => card.getByTestId('policy-status').textContent()).toBe('Acknowledged');
+      await screenshot(page, 'training-compliance-1280');
+
+      const adminPage = await signIn(admin.email);
+      await adminPage.goto(`${baseUrl}/compliance/?tab=policies`);
+      const row = adminPage.getByTestId('policy-row').filter({ hasText: title });
+      await expect.poll(() => row.getByTestId('policy-progress').textContent(), { timeout: 15_000 }).toBe('1 of 1');
+      await expectNoSeriousViolations(adminPage, 'the policies panel');
+      await screenshot(adminPage, 'compliance-policies-1280');
+      await adminPage.context().close();
+    } finally {
+      await api.call('POST', `/api/policies/${policy.id}/archive/`);
+    }
+  });
+
   it('shows the admin the completion with its score', async () => {
     const adminPage = await signIn(admin.email);
     await adminPage.goto(`${baseUrl}/configure/trainings/?search=${encodeURIComponent(learner.email)}`);

@@ -113,7 +113,7 @@ export const PoliciesPanel = () => {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('policies.panel.columns.policy')}</TableCell>
-                  <TableCell>{t('policies.panel.columns.version')}</TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>{t('policies.panel.columns.version')}</TableCell>
                   <TableCell>{t('policies.panel.columns.audience')}</TableCell>
                   <TableCell sx={{ minWidth: 180 }}>{t('policies.panel.columns.progress')}</TableCell>
                   <TableCell>{t('policies.panel.columns.actions')}</TableCell>
@@ -158,7 +158,7 @@ export const PoliciesPanel = () => {
                     </TableCell>
                     <TableCell>
                       {policy.archived ? null : (
-                        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                        <Stack spacing={0.5} sx={{ alignItems: 'flex-start', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
                           <Button size="small" variant="outlined" onClick={() => setOpen({ kind: 'version', policy })} aria-label={t('policies.panel.newVersionOf', { title: policy.title })}>
                             {policy.currentVersion ? t('policies.panel.newVersion') : t('policies.panel.publishFirst')}
                           </Button>
