@@ -136,6 +136,17 @@ describe('GET /api/training-schedule/', () => {
     expect(response.json().error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field, ...(problem ? { problem } : {}) })]));
   });
 
+  it('shows a module planned by two rules on one day once, with the people of both (a run assigns each person once)', async () => {
+    const company = await buildCompany();
+    const { today } = company;
+    const anchorDate = addDays(today, 3);
+    await createRule(company, { moduleId: passwords, audience: { kind: 'departments', ids: [company.finance.id] }, cadence: 'annual', dueInDays: 30, anchorDate });
+    await createRule(company, { moduleId: passwords, audience: { kind: 'people', ids: [company.ana.id, company.admin.id] }, cadence: 'annual', dueInDays: 30, anchorDate });
+    const schedule = (await t.app.inject({ method: 'GET', url: `/api/training-schedule/?from=${today}&to=${addDays(today, 10)}`, headers: company.headers })).json();
+    expect(schedule.days).toEqual([{ date: anchorDate, due: 0, planned: 3 }]);
+    expect(schedule.items).toEqual([expect.objectContaining({ date: anchorDate, kind: 'planned', moduleId: passwords, people: 3 })]);
+  });
+
   it('shows 31 days from today when no range is named', async () => {
     const company = await buildCompany('Asia/Tokyo');
     const response = await t.app.inject({ method: 'GET', url: '/api/training-schedule/', headers: company.headers });

@@ -43,6 +43,9 @@ export const readTrainingSchedule = async (db: Db, tenant: Tenant, range: Pick<T
   }
 
   const plannedFrom = query.from > today ? query.from : today;
+  // Several rules can plan one module on one day (two frameworks both asking for it): their run
+  // assigns each person once, so the day shows the module once, with the people of all of them.
+  const plannedRuns = new Map<string, { item: TrainingScheduleItem; people: Set<string> }>();
   if (plannedFrom <= query.to) {
     for (const { rule, moduleTitle } of await repository.list()) {
       if (rule.pausedAt) continue;
@@ -54,8 +57,12 @@ export const readTrainingSchedule = async (db: Db, tenant: Tenant, range: Pick<T
         if (error instanceof AppError) continue;
         throw error;
       }
-      const planned = (date: string, people: number, period: string) => {
-        if (people > 0) items.push({ date, kind: 'planned', moduleId: rule.moduleId, moduleTitle, people, ruleId: rule.id, cadence: rule.cadence, period });
+      const planned = (date: string, personIds: readonly string[], period: string) => {
+        if (personIds.length === 0) return;
+        const key = `${date}|${rule.moduleId}`;
+        const run = plannedRuns.get(key) ?? { item: { date, kind: 'planned', moduleId: rule.moduleId, moduleTitle, people: 0, ruleId: rule.id, cadence: rule.cadence, period }, people: new Set<string>() };
+        for (const id of personIds) run.people.add(id);
+        plannedRuns.set(key, run);
       };
       if (rule.cadence === 'on_hire') {
         const starts = await repository.startDatesBetween(
@@ -63,19 +70,21 @@ export const readTrainingSchedule = async (db: Db, tenant: Tenant, range: Pick<T
           plannedFrom === today ? addDays(today, 1) : plannedFrom,
           query.to,
         );
-        const perDay = new Map<string, number>();
-        for (const start of starts.values()) perDay.set(start, (perDay.get(start) ?? 0) + 1);
-        for (const [date, people] of perDay) planned(date, people, 'hire');
+        const perDay = new Map<string, string[]>();
+        for (const [personId, start] of starts) perDay.set(start, [...(perDay.get(start) ?? []), personId]);
+        for (const [date, personIds] of perDay) planned(date, personIds, 'hire');
         continue;
       }
+      const memberIds = members.map((member) => member.id);
       const current = periodOn(rule.cadence, rule.anchorDate, today);
-      if (current && rule.lastRun?.period !== current.key && plannedFrom === today) planned(today, members.length, current.key);
+      if (current && rule.lastRun?.period !== current.key && plannedFrom === today) planned(today, memberIds, current.key);
       for (const period of periodsStartingBetween(rule.cadence, rule.anchorDate, plannedFrom, query.to)) {
         if (period.key === current?.key) continue;
-        planned(period.start, members.length, period.key);
+        planned(period.start, memberIds, period.key);
       }
     }
   }
+  for (const { item, people } of plannedRuns.values()) items.push({ ...item, people: people.size });
 
   items.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.moduleTitle.localeCompare(b.moduleTitle));
   const days = new Map<string, { date: string; due: number; planned: number }>();
