@@ -13,7 +13,7 @@ export const openTestDatabase = async (options?: DatabaseOptions): Promise<Datab
   const chosen: DatabaseOptions = options ?? (url ? { kind: 'postgres', url, poolSize: 4 } : { kind: 'pglite' });
   // An in-memory PGlite starts from the migrated template when the run made one.
   const template = chosen.kind === 'pglite' && !chosen.dataDir ? migratedPgliteTemplate() : undefined;
-  const connection = await openDatabase(template ? { ...chosen, template } : chosen);
+  const connection = await openDatabase(chosen.kind === 'pglite' && template ? { ...chosen, template } : chosen);
   // Loaded from the template, nothing is left to apply; the check is cheap and keeps one code path.
   await applyMigrations(connection);
   await applyAuthMigrations(connection);
