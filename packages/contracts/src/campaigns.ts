@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './dates.ts';
 import { simulationEventTypeSchema } from './events.ts';
-import { withoutControlCharacters } from './text.ts';
+import { searchTextSchema, withoutControlCharacters } from './text.ts';
 
 export const campaignStatuses = ['draft', 'scheduled', 'sending', 'paused', 'completed', 'cancelled'] as const;
 export const campaignStatusSchema = z.enum(campaignStatuses);
@@ -147,7 +147,7 @@ export const campaignRecipientsQuerySchema = z.object({
   state: z.enum(recipientStates, { error: `must be one of ${recipientStates.join(', ')}` }).optional(),
   outcome: z.enum(recipientOutcomes, { error: `must be one of ${recipientOutcomes.join(', ')}` }).optional(),
   departmentId: z.uuid({ error: 'must be a department id' }).optional(),
-  search: z.string().trim().max(200).refine(...withoutControlCharacters).optional(),
+  search: searchTextSchema(200).optional(),
   cursor: z.string().max(512).optional(),
   limit: z.coerce.number().int().min(1, { error: 'must be 1 or more' }).max(200, { error: 'must be at most 200' }).default(50),
   format: z.enum(['json', 'csv']).default('json'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './dates.ts';
 import { attackVectors } from './phishing-content.ts';
+import { searchTextSchema } from './text.ts';
 
 // Compliance (issue 10, second increment): the frameworks whose clauses ask for security awareness
 // training, which an organisation chooses, each mapped to training modules; who is compliant with
@@ -107,7 +108,7 @@ export type ChooseComplianceFrameworkInput = z.input<typeof chooseComplianceFram
 /** GET /api/compliance/frameworks/{id}/people/ query (keyset paged; `format=csv` streams every match). */
 export const compliancePeopleQuerySchema = z.object({
   status: complianceStatusSchema.optional(),
-  search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
+  search: searchTextSchema(100).optional(),
   cursor: z.string().max(512).optional(),
   limit: z.coerce.number().int().min(1, { error: 'must be 1 or more' }).max(200, { error: 'must be at most 200' }).default(50),
   format: z.enum(['json', 'csv']).default('json'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './dates.ts';
 import { templateLanguages } from './phishing-content.ts';
 import { roleSchema, roles } from './roles.ts';
-import { personNameSchema, withoutControlCharacters } from './text.ts';
+import { personNameSchema, searchTextSchema, withoutControlCharacters } from './text.ts';
 import { timeZoneSchema } from './time-zones.ts';
 
 // Organisation settings → Users and Admins: the people of the current organisation, managed by its admins.
@@ -105,12 +105,7 @@ export const usersPageSizes = [10, 25, 50, 100] as const;
 
 /** GET /api/organization/users/ query: filtered, sorted and paged on the server; `format=csv` downloads every match. */
 export const organizationUsersQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(200, { error: 'must be at most 200 characters' })
-    .refine(...withoutControlCharacters)
-    .optional(),
+  search: searchTextSchema(200).optional(),
   role: roleField.optional(),
   departmentId: z.union([z.uuid(), z.literal('none')], { error: 'must be a department id or "none"' }).optional(),
   status: z.enum(userStatusFilters, { error: 'must be active, inactive or all' }).default('active'),

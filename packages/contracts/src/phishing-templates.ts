@@ -9,7 +9,7 @@ import {
   templateLanguageSchema,
   templateVariables,
 } from './phishing-content.ts';
-import { withoutControlCharacters } from './text.ts';
+import { searchTextSchema, withoutControlCharacters } from './text.ts';
 
 export const templateSources = ['builtin', 'custom', 'imported', 'generated'] as const;
 export const templateSourceSchema = z.enum(templateSources);
@@ -202,7 +202,7 @@ export const phishingTemplatesQuerySchema = z.object({
   vector: attackVectorSchema.optional(),
   difficulty: difficultyQuery.optional(),
   language: templateLanguageSchema.optional().describe('Only templates written in this language; names and scenarios in it'),
-  search: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional().describe('Part of a name or scenario, in any language'),
+  search: searchTextSchema(200).optional().describe('Part of a name or scenario, in any language'),
   source: z.enum(['builtin', 'own'], { error: 'must be builtin or own' }).optional(),
   cursor: z.string().max(512, { error: 'is not a cursor this list gave out' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'is not a cursor this list gave out' }).optional(),
   limit: z.coerce.number({ error: 'must be 1 to 100' }).int({ error: 'must be 1 to 100' }).min(1, { error: 'must be 1 to 100' }).max(100, { error: 'must be 1 to 100' }).default(48),

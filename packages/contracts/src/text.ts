@@ -12,6 +12,14 @@ export const controlCharacterProblem = 'must not contain control characters such
 /** The refinement that keeps control characters out of a one-line text field. */
 export const withoutControlCharacters = [(text: string) => !hasControlCharacter(text), { error: controlCharacterProblem, abort: true }] as const;
 
+/** A list's search box: trimmed, at most `max` characters, no control characters (NUL would reach PostgreSQL). */
+export const searchTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(...withoutControlCharacters);
+
 export const personNameMaxLength = 100;
 
 /** A first or last name: trimmed, 1 to 100 characters, one line. The same rule wherever a name is entered. */

@@ -5,6 +5,7 @@ import { failureEventTypes } from './events.ts';
 import { templateCategorySchema } from './phishing-content.ts';
 import { slideExampleKindSchema, trainingLanguages, trainingTopicSchema } from './training-content.ts';
 import { scormLaunchSchema, trainingModuleKindSchema } from './training-uploads.ts';
+import { searchTextSchema } from './text.ts';
 
 // The training API (issue 10, first increment): the module catalogue, assignments, the learner's
 // player (progress, quiz, certificate), and the organisation's training settings. Media (video,
@@ -55,7 +56,7 @@ export const trainingModulesQuerySchema = z.object({
   topic: trainingTopicSchema.optional(),
   language: trainingLanguageSchema.optional(),
   maxMinutes: z.coerce.number().int().min(1, { error: 'must be 1 or more' }).max(60, { error: 'must be at most 60' }).optional(),
-  search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
+  search: searchTextSchema(100).optional(),
 });
 export type TrainingModulesQuery = z.infer<typeof trainingModulesQuerySchema>;
 
@@ -142,7 +143,7 @@ export const trainingAssignmentsQuerySchema = z.object({
   moduleId: z.uuid({ error: 'must be a training module' }).optional(),
   status: assignmentStatusSchema.optional(),
   overdue: z.enum(['true', 'false']).optional(),
-  search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
+  search: searchTextSchema(100).optional(),
   cursor: z.string().max(512).optional(),
   limit: z.coerce.number().int().min(1, { error: 'must be 1 or more' }).max(200, { error: 'must be at most 200' }).default(50),
   format: z.enum(['json', 'csv']).default('json'),

@@ -110,6 +110,10 @@ describe('GET /api/training-assignments/', () => {
 
     const bad = await t.app.inject({ method: 'GET', url: '/api/training-assignments/?cursor=bm90LWEtY3Vyc29y&status=done', headers: company.headers });
     expect(bad.statusCode).toBe(400);
+    // NUL in the search box is a field error, not a database error.
+    const nul = await t.app.inject({ method: 'GET', url: '/api/training-assignments/?search=%00', headers: company.headers });
+    expect(nul.statusCode, nul.body).toBe(400);
+    expect(nul.json().error.details).toEqual([expect.objectContaining({ field: 'querystring.search' })]);
 
     const csv = await t.app.inject({ method: 'GET', url: '/api/training-assignments/?format=csv&overdue=false', headers: company.headers });
     expect(csv.statusCode).toBe(200);
