@@ -1,7 +1,5 @@
-import { type IncomingMessage, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { type LookupAll, OutboundRefusedError, resolveAllowedAddresses } from '../delivery/outbound-guard.ts';
+import { type GuardedAnswer, postThroughGuard } from '../delivery/guarded-post.ts';
+import { type LookupAll, OutboundRefusedError } from '../delivery/outbound-guard.ts';
 
 /**
  * A client for an OpenAI-compatible chat-completions endpoint (OpenAI, a local Ollama or vLLM,
@@ -30,42 +28,6 @@ export class LlmError extends Error {
 const defaultTimeoutMs = 120_000;
 const maxAnswerBytes = 1_000_000;
 
-type RawAnswer = { status: number; body: string };
-
-const post = async (url: URL, body: string, headers: Record<string, string>, allowedHosts: readonly string[], timeoutMs: number, lookup?: LookupAll): Promise<RawAnswer> => {
-  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  const addresses = await resolveAllowedAddresses({ host: url.hostname, port, allowedHosts }, lookup);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const request = send(
-      url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        // Connect only to the addresses just checked, never by name again (no DNS rebinding in between).
-        lookup: (_host, options, callback) => {
-          const checked = addresses.map((address) => ({ address, family: isIP(address) }));
-          if ((options as { all?: boolean }).all) (callback as (error: null, all: typeof checked) => void)(null, checked);
-          else callback(null, checked[0]!.address, checked[0]!.family);
-        },
-      },
-      (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxAnswerBytes) request.destroy(new LlmError('malformed', `The language model's answer was larger than ${maxAnswerBytes / 1_000_000} MB`));
-          else chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      },
-    );
-    request.setTimeout(timeoutMs, () => request.destroy(new LlmError('timeout', `The language model did not answer within ${Math.round(timeoutMs / 1000)} s (${url.host})`)));
-    request.on('error', reject);
-    request.end(body);
-  });
-};
 
 /** The error message an OpenAI-compatible server puts in its answer (`{ error: { message } }`), shortened. */
 const serverMessage = (body: string) => {
@@ -121,9 +83,16 @@ export const createLlmClient = (settings: LlmSettings, { allowedHosts, timeoutMs
     const url = new URL(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`);
     const body = JSON.stringify({ model: settings.model, messages, response_format: { type: 'json_object' }, temperature: 0.7 });
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) };
-    let answer: RawAnswer;
+    let answer: GuardedAnswer;
     try {
-      answer = await post(url, body, headers, allowedHosts, timeoutMs, lookup);
+      answer = await postThroughGuard(url, body, headers, {
+        allowedHosts,
+        timeoutMs,
+        maxAnswerBytes,
+        lookup,
+        tooLarge: () => new LlmError('malformed', `The language model's answer was larger than ${maxAnswerBytes / 1_000_000} MB`),
+        timedOut: () => new LlmError('timeout', `The language model did not answer within ${Math.round(timeoutMs / 1000)} s (${url.host})`),
+      });
     } catch (error) {
       throw networkFailure(error, url);
     }

@@ -1,9 +1,7 @@
-import { type IncomingMessage, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TrainingLanguage, TranslationProvider } from '@vigil/contracts';
-import { type LookupAll, OutboundRefusedError, resolveAllowedAddresses } from '../../phishing/delivery/outbound-guard.ts';
+import { type GuardedAnswer, postThroughGuard } from '../../phishing/delivery/guarded-post.ts';
+import { type LookupAll, OutboundRefusedError } from '../../phishing/delivery/outbound-guard.ts';
 
 /**
  * A client for the two machine-translation APIs an operator may point TRANSLATE_URL at, written to
@@ -66,42 +64,6 @@ const defaultTimeoutMs = 60_000;
 const maxAnswerBytes = 5_000_000;
 const deeplTextsPerRequest = 50;
 
-type RawAnswer = { status: number; body: string; retryAfter?: string };
-
-const post = async (url: URL, body: string, headers: Record<string, string>, allowedHosts: readonly string[], timeoutMs: number, lookup?: LookupAll): Promise<RawAnswer> => {
-  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  const addresses = await resolveAllowedAddresses({ host: url.hostname, port, allowedHosts }, lookup);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const request = send(
-      url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        // Connect only to the addresses just checked, never by name again.
-        lookup: (_host, options, callback) => {
-          const checked = addresses.map((address) => ({ address, family: isIP(address) }));
-          if ((options as { all?: boolean }).all) (callback as (error: null, all: typeof checked) => void)(null, checked);
-          else callback(null, checked[0]!.address, checked[0]!.family);
-        },
-      },
-      (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxAnswerBytes) request.destroy(new TranslationError('malformed', `The translation service's answer was larger than ${maxAnswerBytes / 1_000_000} MB`));
-          else chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), retryAfter: response.headers['retry-after'] }));
-        response.on('error', reject);
-      },
-    );
-    request.setTimeout(timeoutMs, () => request.destroy(new TranslationError('timeout', `The translation service at ${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s`)));
-    request.on('error', reject);
-    request.end(body);
-  });
-};
 
 /** The service's own words about a failure (`{ error }` from LibreTranslate, `{ message }` from DeepL), shortened, the key cut out. */
 const serviceWords = (body: string, apiKey: string | undefined) => {
@@ -173,9 +135,16 @@ export const createTranslationClient = (settings: TranslationSettings, { allowed
   /** One request, tried again on 429, 5xx and dropped connections. */
   const send = async (body: string, headers: Record<string, string>, pair: Pair): Promise<string> => {
     for (let attempt = 1; ; attempt++) {
-      let answer: RawAnswer;
+      let answer: GuardedAnswer;
       try {
-        answer = await post(url, body, headers, allowedHosts, timeoutMs, lookup);
+        answer = await postThroughGuard(url, body, headers, {
+          allowedHosts,
+          timeoutMs,
+          maxAnswerBytes,
+          lookup,
+          tooLarge: () => new TranslationError('malformed', `The translation service's answer was larger than ${maxAnswerBytes / 1_000_000} MB`),
+          timedOut: () => new TranslationError('timeout', `The translation service at ${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s`),
+        });
       } catch (error) {
         if (attempt < attempts && retryable(error)) {
           await sleep(backoffMs * 2 ** (attempt - 1));
