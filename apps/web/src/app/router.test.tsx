@@ -121,12 +121,14 @@ describe('app routes (signed in)', () => {
     paths.dashboard.trainings.learning.path,
     paths.dashboard.trainings.compliance.path,
     paths.dashboard.trainings.completed.path,
-    // features/training-admin tests the admin's training pages (assignments, catalogue, rules, and the later two's notes).
+    // features/training-admin tests the admin's training pages (assignments, catalogue, rules with cadence, requests and the schedule).
     paths.configure.trainings.path,
     paths.configure.trainings.request.path,
     paths.configure.trainings.frequency.path,
     paths.configure.trainings.schedule.path,
     paths.configure.trainings.module.path,
+    // features/compliance tests the compliance page (and compliance-policies its Policies tab).
+    paths.compliance.path,
   ];
 
   it('finds someone for every page but the three replaced ones', () => {
