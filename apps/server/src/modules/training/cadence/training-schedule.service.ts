@@ -44,7 +44,8 @@ export const readTrainingSchedule = async (db: Db, tenant: Tenant, range: Pick<T
 
   const plannedFrom = query.from > today ? query.from : today;
   // Several rules can plan one module on one day (two frameworks both asking for it): their run
-  // assigns each person once, so the day shows the module once, with the people of all of them.
+  // assigns each person once, so the day shows the module once, with the people of all of them
+  // (new hires' runs apart from yearly and quarterly ones, so each keeps its period).
   const plannedRuns = new Map<string, { item: TrainingScheduleItem; people: Set<string> }>();
   if (plannedFrom <= query.to) {
     for (const { rule, moduleTitle } of await repository.list()) {
@@ -59,7 +60,7 @@ export const readTrainingSchedule = async (db: Db, tenant: Tenant, range: Pick<T
       }
       const planned = (date: string, personIds: readonly string[], period: string) => {
         if (personIds.length === 0) return;
-        const key = `${date}|${rule.moduleId}`;
+        const key = `${date}|${rule.moduleId}|${period === 'hire' ? 'hire' : 'cycle'}`;
         const run = plannedRuns.get(key) ?? { item: { date, kind: 'planned', moduleId: rule.moduleId, moduleTitle, people: 0, ruleId: rule.id, cadence: rule.cadence, period }, people: new Set<string>() };
         for (const id of personIds) run.people.add(id);
         plannedRuns.set(key, run);
