@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { audienceSchema } from './campaigns.ts';
 import { isoDateTimeSchema } from './dates.ts';
-import { withoutControlCharacters } from './text.ts';
+import { withoutControlCharacters, withoutNul } from './text.ts';
 
 // Policy documents (issue 10, compliance): an admin writes a policy in Markdown or uploads it as a
 // PDF; the people it is for read it and acknowledge it. A policy has numbered versions that never
@@ -17,7 +17,6 @@ export const maxPolicyPdfBytes = 10 * 1024 * 1024;
 export const maxPolicyMarkdownLength = 200_000;
 
 // NUL is the one character PostgreSQL refuses in text; every other (tabs, line breaks) belongs in Markdown.
-const withoutNul = [(text: string) => !text.includes('\u0000'), { error: 'must not contain NUL characters' }] as const;
 
 export const policyTitleSchema = z
   .string({ error: 'is required' })

@@ -12,6 +12,9 @@ export const controlCharacterProblem = 'must not contain control characters such
 /** The refinement that keeps control characters out of a one-line text field. */
 export const withoutControlCharacters = [(text: string) => !hasControlCharacter(text), { error: controlCharacterProblem, abort: true }] as const;
 
+/** The refinement that keeps NUL out of multi-line text and text kept in jsonb (PostgreSQL stores neither). */
+export const withoutNul = [(text: string) => !text.includes('\u0000'), { error: 'must not contain NUL characters' }] as const;
+
 /** A list's search box: trimmed, at most `max` characters, no control characters (NUL would reach PostgreSQL). */
 export const searchTextSchema = (max: number) =>
   z

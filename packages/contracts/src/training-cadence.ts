@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { audienceSchema } from './campaigns.ts';
 import { isoDateSchema, isoDateTimeSchema } from './dates.ts';
-import { withoutControlCharacters } from './text.ts';
+import { withoutControlCharacters, withoutNul } from './text.ts';
 import { trainingLanguages } from './training-content.ts';
 
 // Training on a cadence (issue 10, second increment): rules that assign a module to an audience on
@@ -167,7 +167,7 @@ export const createModuleRequestBodySchema = z
   .object({
     topic: oneLine(200, true),
     /** What the module should teach: the behaviour people should have afterwards. */
-    objectives: z.string({ error: 'is required' }).trim().min(20, { error: 'must be at least 20 characters: say what people should be able to do afterwards' }).max(4_000, { error: 'must be at most 4,000 characters' }),
+    objectives: z.string({ error: 'is required' }).trim().min(20, { error: 'must be at least 20 characters: say what people should be able to do afterwards' }).max(4_000, { error: 'must be at most 4,000 characters' }).refine(...withoutNul),
     /** Who it is for, in words (e.g. "warehouse staff without a company laptop"). */
     audience: oneLine(300, false).default(''),
     languages: z
@@ -178,7 +178,7 @@ export const createModuleRequestBodySchema = z
     /** The length wanted, in minutes. */
     minutes: z.int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be at least 1' }).max(60, { error: 'must be at most 60' }),
     wantedBy: isoDateSchema.nullable().default(null),
-    notes: z.string().trim().max(4_000, { error: 'must be at most 4,000 characters' }).default(''),
+    notes: z.string().trim().max(4_000, { error: 'must be at most 4,000 characters' }).refine(...withoutNul).default(''),
   })
   .meta({ id: 'CreateModuleRequestBody' });
 export type CreateModuleRequestBody = z.infer<typeof createModuleRequestBodySchema>;

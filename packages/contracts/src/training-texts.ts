@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './dates.ts';
+import { withoutNul } from './text.ts';
 import { trainingLanguages } from './training-content.ts';
 import { trainingModuleKindSchema } from './training-uploads.ts';
 
@@ -19,7 +20,8 @@ const text = (field: string, min: number, max: number) =>
     .string({ error: `must be the ${field}` })
     .trim()
     .min(min, { error: min === 1 ? `must not be empty` : `must be at least ${min} characters` })
-    .max(max, { error: `must be at most ${max} characters` });
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(...withoutNul);
 
 /** One quiz question with its choices, the right one (by index) and why it is right. */
 export const ownQuizQuestionSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters, withoutNul } from './text.ts';
 import { trainingLanguages, trainingTopicSchema } from './training-content.ts';
 
 // An organisation's own training modules (issue 10, own content): an MP4 video or a SCORM 1.2 / 2004
@@ -34,8 +35,8 @@ const languageList = z
  */
 export const ownModuleUploadQuerySchema = z
   .object({
-    title: z.string().trim().max(120, { error: 'must be at most 120 characters' }).default(''),
-    summary: z.string().trim().max(400, { error: 'must be at most 400 characters' }).default(''),
+    title: z.string().trim().max(120, { error: 'must be at most 120 characters' }).refine(...withoutControlCharacters).default(''),
+    summary: z.string().trim().max(400, { error: 'must be at most 400 characters' }).refine(...withoutNul).default(''),
     topic: trainingTopicSchema,
     minutes: z.coerce.number({ error: 'must be a number of minutes' }).int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be 1 or more' }).max(60, { error: 'must be at most 60' }),
     /** The languages the module is in, comma-separated (e.g. `en_us,fr_fr`). */
@@ -52,8 +53,8 @@ export const ownModuleCaptionsParamsSchema = z.object({
 
 /** Where a learner left a SCORM module: handed back to it when it starts again. */
 export const scormStateSchema = z.object({
-  suspendData: z.string().max(64_000, { error: 'must be at most 64000 characters' }),
-  location: z.string().max(1000, { error: 'must be at most 1000 characters' }),
+  suspendData: z.string().max(64_000, { error: 'must be at most 64000 characters' }).refine(...withoutNul),
+  location: z.string().max(1000, { error: 'must be at most 1000 characters' }).refine(...withoutNul),
 });
 export type ScormState = z.infer<typeof scormStateSchema>;
 
@@ -72,7 +73,7 @@ export const scormLaunchSchema = z
   .meta({ id: 'ScormLaunch' });
 export type ScormLaunch = z.infer<typeof scormLaunchSchema>;
 
-const cmiText = (max: number) => z.string().max(max, { error: `must be at most ${max} characters` }).optional();
+const cmiText = (max: number) => z.string().max(max, { error: `must be at most ${max} characters` }).refine(...withoutNul).optional();
 const cmiNumber = z.number({ error: 'must be a number' }).finite().optional();
 
 /**
@@ -83,7 +84,7 @@ const cmiNumber = z.number({ error: 'must be a number' }).finite().optional();
  */
 export const scormCommitBodySchema = z
   .object({
-    session: z.string().min(8, { error: 'must name the run' }).max(64, { error: 'must be at most 64 characters' }),
+    session: z.string().min(8, { error: 'must name the run' }).max(64, { error: 'must be at most 64 characters' }).refine(...withoutControlCharacters),
     lessonStatus: cmiText(20),
     completionStatus: cmiText(20),
     successStatus: cmiText(20),
