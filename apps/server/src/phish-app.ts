@@ -29,8 +29,11 @@ declare module 'fastify' {
   }
 }
 
-/** A tracking token in the listener's paths (`/c/<token>`, `/o/<token>.gif`): kept out of every log line. */
-const trackingPathToken = /^(\/[a-z]\/)[^/?]+/;
+/**
+ * Capabilities in the listener's paths, kept out of every log line: a tracking token (`/c/<token>`,
+ * `/o/<token>.gif`) and a SCORM package's signature (`/scorm/<module>/<expires>/<signature>/…`).
+ */
+const trackingPathToken = /^(\/[a-z]\/|\/scorm\/[^/?]+\/[^/?]+\/)[^/?]+/;
 
 /** The listener's logger: the product's, with path tokens redacted too. */
 export const phishLoggerOptions = (config: Config) => loggerOptions(config, { pathTokens: trackingPathToken }) as Exclude<FastifyServerOptions['logger'], boolean | undefined>;

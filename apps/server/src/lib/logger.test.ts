@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { phishLoggerOptions } from '../phish-app.ts';
 import { loggerOptions } from './logger.ts';
 
 type RequestSerializer = (request: { method: string; url: string; ip: string }) => { url: string };
@@ -17,5 +18,15 @@ describe('the request log line', () => {
 
   it('redacts a token carried in the path when the listener names its pattern', () => {
     expect(serializeUrl('/c/tok3n-value?x=1', /^(\/[a-z]\/)[^/?]+/)).toBe('/c/[redacted]?x=1');
+  });
+});
+
+describe("the phishing listener's request log line", () => {
+  const serializeListenerUrl = (url: string) =>
+    (phishLoggerOptions(loadConfig({})) as unknown as { serializers: { req: RequestSerializer } }).serializers.req({ method: 'GET', url, ip: '127.0.0.1' }).url;
+
+  it('redacts tracking tokens and SCORM signatures, and keeps the rest of the path', () => {
+    expect(serializeListenerUrl('/c/abc123')).toBe('/c/[redacted]');
+    expect(serializeListenerUrl('/scorm/5f0c/1795460400/s1gn4ture/index.html')).toBe('/scorm/5f0c/1795460400/[redacted]/index.html');
   });
 });
