@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { type Tx, people } from '@vigil/db';
-import type { Tenant } from '../../lib/tenant.ts';
+import type { Tx } from '@vigil/db';
 import { chooseComplianceFramework } from '../compliance/index.ts';
+import { demoTenantOf } from './demo-tenant.ts';
 
 /**
  * The demo company follows ISO/IEC 27001 and the GDPR, chosen by its admin through the compliance
@@ -9,16 +8,7 @@ import { chooseComplianceFramework } from '../compliance/index.ts';
  * rules they imply (the hourly cadence job assigns them).
  */
 export const seedDemoCompliance = async (tx: Tx, demo: Readonly<{ organizationId: string; adminId: string }>) => {
-  const [admin] = await tx.select({ id: people.id, email: people.email, role: people.role, authUserId: people.authUserId }).from(people).where(eq(people.id, demo.adminId));
-  const tenant: Tenant = {
-    organizationId: demo.organizationId,
-    homeOrganizationId: demo.organizationId,
-    personId: admin!.id,
-    authUserId: admin!.authUserId ?? admin!.id,
-    email: admin!.email,
-    role: admin!.role,
-    viaManagedService: false,
-  };
+  const tenant = await demoTenantOf(tx, demo.organizationId, demo.adminId);
   for (const framework of ['iso27001', 'gdpr']) {
     await chooseComplianceFramework(tx, tenant, framework, { applyCadence: true });
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Db, type Tx, people } from '@vigil/db';
 import { personActor, scopeOf } from '../../lib/scope.ts';
-import type { Tenant } from '../../lib/tenant.ts';
+import { demoTenantOf } from './demo-tenant.ts';
 import { type PolicyActing, createPolicyAs, publishMarkdownVersionAs, recordAcknowledgementsAs } from '../policies/policies.service.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -119,17 +119,8 @@ Not following this policy may lead to disciplinary action and, where the law is 
  */
 export const seedDemoPolicies = async (tx: Tx, demo: Readonly<{ organizationId: string; adminId: string; endUserId: string }>) => {
   const db = tx as unknown as Db;
-  const [admin] = await tx.select({ id: people.id, email: people.email, role: people.role, authUserId: people.authUserId }).from(people).where(eq(people.id, demo.adminId));
-  const tenant: Tenant = {
-    organizationId: demo.organizationId,
-    homeOrganizationId: demo.organizationId,
-    personId: admin!.id,
-    authUserId: admin!.authUserId ?? admin!.id,
-    email: admin!.email,
-    role: admin!.role,
-    viaManagedService: false,
-  };
-  const acting: PolicyActing = { scope: scopeOf(tenant), actor: personActor(tenant), personId: admin!.id };
+  const tenant = await demoTenantOf(tx, demo.organizationId, demo.adminId);
+  const acting: PolicyActing = { scope: scopeOf(tenant), actor: personActor(tenant), personId: tenant.personId };
   const now = Date.now();
   const daysAgo = (days: number, minutes = 0) => new Date(now - days * dayMs + minutes * 60_000);
 
