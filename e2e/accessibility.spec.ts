@@ -20,9 +20,11 @@ const isShellPath = (path: string) => path !== paths.error.path && path !== path
 
 // Pages that load their data show a progress indicator first: check what the person reads after.
 // A page still loading after this long is a failure of its own, not something for axe to pass on.
+// Only indeterminate indicators mean loading: a determinate bar (aria-valuenow) is content, such
+// as a lesson's share watched on the learning page.
 const waitForContent = async (page: Page, name: string) => {
   await expect
-    .poll(() => page.locator('[role="progressbar"]').count(), {
+    .poll(() => page.locator('[role="progressbar"]:not([aria-valuenow])').count(), {
       timeout: 20_000,
       message: `${name} still shows a progress indicator after 20 s: its content never loaded, so axe could not check it`,
     })
