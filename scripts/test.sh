@@ -17,7 +17,7 @@ npm run typecheck --silent
 say "Lint"
 npm run lint --silent
 
-# Server files run once where they prove most. Every server file runs on the real PostgreSQL server,
+# Server files run where they prove most. Every server file (but the fuzzer) runs on the real PostgreSQL server,
 # the database of a deployment with several instances, where a file takes about 2.5 times less
 # time than on PGlite's WebAssembly engine. On PGlite (the embedded default) run the files that prove
 # the embedded product: start-up, configuration, workers and jobs, the event log's cursors, the demo
