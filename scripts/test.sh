@@ -6,10 +6,14 @@ source scripts/lib.sh
 
 echo "Node $(node --version) (pinned in the repo through the node package)"
 
+# Vitest runs one file at a time on two cores (cores - 1): two at once keep both busy, since a file
+# waits on its database much of the time. The PostgreSQL pass gives each worker its own database.
+workers=2
+
 # Each Vitest run also writes a JSON report; the last line of the run adds them up.
 results=$(mktemp -d /tmp/vigil-results.XXXXXX)
 trap 'rm -rf "$results"' EXIT
-vitest() { local name="$1"; shift; npx vitest run --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@"; }
+vitest() { local name="$1"; shift; npx vitest run --maxWorkers="$workers" --reporter=default --reporter=json --outputFile.json="$results/$name.json" "$@"; }
 
 say "Type check"
 npm run typecheck --silent
@@ -32,7 +36,7 @@ vitest pglite --project auth-provider --project web --project docs
 vitest pglite-server --project server "${embedded_server_files[@]}"
 
 say "Integration tests (provider and server) on a real PostgreSQL server"
-bash scripts/with-postgres.sh npx vitest run --project auth-provider --project server --exclude '**/openapi-fuzz.test.ts' \
+bash scripts/with-postgres.sh npx vitest run --maxWorkers="$workers" --project auth-provider --project server --exclude '**/openapi-fuzz.test.ts' \
   --reporter=default --reporter=json --outputFile.json="$results/postgres.json"
 
 say "End-to-end in headless Chromium against the built, started product"

@@ -8,6 +8,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     testTimeout: 30_000,
     pool: 'forks',
+    // The PostgreSQL pass gives each worker its own database (two files run at once).
+    setupFiles: ['../../scripts/vitest-worker-database.ts'],
+    env: { TEST_DATABASE_PROJECT: 'server' },
     globalSetup: ['./src/test/pglite-template.global.ts'],
   },
 });
