@@ -32,3 +32,4 @@ export * from './training-cadence.ts';
 export * from './training-texts.ts';
 export * from './compliance.ts';
 export * from './policies.ts';
+export * from './risk.ts';
