@@ -13,3 +13,4 @@ export * from './training-files.ts';
 export * from './training-cadence.ts';
 export * from './compliance.ts';
 export * from './policies.ts';
+export * from './risk.ts';
