@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { RiskBreakdown } from '@vigil/contracts';
+import { type Db, type Tx, events, people, riskPersonScores } from '@vigil/db';
+import type { OrgScope } from '../../lib/scope.ts';
+import { type RiskPerson, factsFromEvents, riskEventTypes, scoreFromFacts } from './model.ts';
+
+type Reader = Db | Tx;
+
+/** The events of one person that can move their score, in log order, up to `throughEventId` when given. */
+const riskEventsOf = (db: Reader, scope: OrgScope, personId: string, throughEventId?: number) =>
+  db
+    .select({ id: events.id, type: events.type, occurredAt: events.occurredAt, recipientId: events.recipientId, data: events.data })
+    .from(events)
+    .where(
+      and(
+        eq(events.organizationId, scope.organizationId),
+        eq(events.personId, personId),
+        inArray(events.type, riskEventTypes),
+        throughEventId === undefined ? undefined : lte(events.id, throughEventId),
+      ),
+    )
+    .orderBy(asc(events.id));
+
+const personOf = async (db: Reader, scope: OrgScope, personId: string): Promise<RiskPerson | undefined> => {
+  const [row] = await db
+    .select({ role: people.role, jobTitle: people.jobTitle })
+    .from(people)
+    .where(and(eq(people.organizationId, scope.organizationId), eq(people.id, personId)));
+  return row;
+};
+
+/**
+ * A person's score at `at` replayed from their event log alone (and their role and job title, for
+ * the blast radius): what the projection stores, recomputed from nothing.
+ */
+export const replayPersonScore = async (db: Reader, scope: OrgScope, personId: string, at: Date, throughEventId?: number) => {
+  const person = await personOf(db, scope, personId);
+  if (!person) return undefined;
+  const log = await riskEventsOf(db, scope, personId, throughEventId);
+  return { breakdown: scoreFromFacts(factsFromEvents(log), person, at), lastEventId: log.at(-1)?.id ?? 0 };
+};
+
+/** Recomputes and stores one person's score at `at` from their log through `throughEventId`. */
+export const storePersonScore = async (tx: Tx, scope: OrgScope, personId: string, at: Date, throughEventId?: number) => {
+  const replayed = await replayPersonScore(tx, scope, personId, at, throughEventId);
+  if (!replayed) return;
+  const row = {
+    organizationId: scope.organizationId,
+    personId,
+    score: replayed.breakdown.score,
+    breakdown: replayed.breakdown as unknown as Record<string, unknown>,
+    lastEventId: replayed.lastEventId,
+    computedAt: at,
+  };
+  await tx.insert(riskPersonScores).values(row).onConflictDoUpdate({ target: riskPersonScores.personId, set: row });
+};
+
+/** The stored scores of some people of the organisation. */
+export const selectPersonRisk = async (db: Reader, scope: OrgScope, personIds: readonly string[]) => {
+  if (personIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(riskPersonScores)
+    .where(and(eq(riskPersonScores.organizationId, scope.organizationId), inArray(riskPersonScores.personId, [...personIds])));
+  return rows.map((row) => ({ ...row, breakdown: row.breakdown as unknown as RiskBreakdown }));
+};
