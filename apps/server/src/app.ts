@@ -16,6 +16,7 @@ import { auditTenantSelection } from './modules/audit-log/audit-log.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { riskRoutes } from './modules/risk/risk.routes.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
 import { initialTestingRoutes } from './modules/phishing/initial-testing/initial-testing.routes.ts';
@@ -163,6 +164,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(reportPhishRoutes, { db: connection.db });
       await api.register(headsUpRoutes, { db: connection.db });
       await api.register(initialTestingRoutes, { db: connection.db });
+      await api.register(riskRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
       await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl, jobs: app.jobs, secrets: app.secrets });
       const management = createAuthManagement(connection.db);

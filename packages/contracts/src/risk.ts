@@ -53,3 +53,16 @@ export const myRiskSchema = z
   .object({ score: z.number().nullable(), band: z.enum(riskBands).nullable(), breakdown: riskBreakdownSchema.nullable(), computedAt: isoDateTimeSchema.nullable() })
   .meta({ id: 'MyRisk' });
 export type MyRisk = z.infer<typeof myRiskSchema>;
+
+/** GET /api/insights/organization/risk/: the organisation's score, what drives it, and its riskiest departments. */
+export const organizationRiskSchema = z
+  .object({
+    organization: riskAggregateSchema,
+    /** Each factor's points summed over the organisation's people, divided by its people: its share of the mean score. */
+    drivers: z.array(z.object({ factor: riskFactorSchema, points: z.number(), people: z.int() })),
+    /** Riskiest first by a key that pulls small departments towards the organisation's mean. */
+    departments: z.array(riskAggregateSchema.extend({ id: z.uuid(), name: z.string(), rankingKey: z.number() })),
+    computedAt: isoDateTimeSchema.nullable(),
+  })
+  .meta({ id: 'OrganizationRisk' });
+export type OrganizationRisk = z.infer<typeof organizationRiskSchema>;

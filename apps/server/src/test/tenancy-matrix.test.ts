@@ -11,6 +11,7 @@ import { phishingTemplatesCases } from './tenancy-cases-phishing-templates.ts';
 import { sendingProfilesCases } from './tenancy-cases-sending-profiles.ts';
 import { campaignsCases } from './tenancy-cases-campaigns.ts';
 import { headsUpCases } from './tenancy-cases-heads-up.ts';
+import { riskCases } from './tenancy-cases-risk.ts';
 import { initialTestingCases } from './tenancy-cases-initial-testing.ts';
 import { programmesAndRequestsCases } from './tenancy-cases-programmes-requests.ts';
 import { trainingCases } from './tenancy-cases-training.ts';
@@ -80,6 +81,7 @@ const matrix: Record<string, MatrixCase> = {
   ...complianceCases(t),
   ...policiesCases(t),
   ...trainingTextsCases(t),
+  ...riskCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
     expectIsolated: (response, { a, b }) => {

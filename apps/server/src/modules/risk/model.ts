@@ -131,10 +131,15 @@ export const scoreFromFacts = (facts: readonly RiskFact[], person: RiskPerson, n
  */
 export const aggregate = (scores: readonly number[], organizationMean?: number): RiskAggregate & { rankingKey: number } => {
   const n = scores.length;
+  const mean = n ? scores.reduce((sum, s) => sum + s, 0) / n : 0;
+  const sd = n > 1 ? Math.sqrt(scores.reduce((sum, s) => sum + (s - mean) ** 2, 0) / (n - 1)) : 0;
+  return aggregateFromMoments({ mean, sd, n }, organizationMean);
+};
+
+/** `aggregate` from a group's mean, sample standard deviation and size (as SQL's avg and stddev_samp give them). */
+export const aggregateFromMoments = ({ mean, sd, n }: { mean: number; sd: number; n: number }, organizationMean?: number): RiskAggregate & { rankingKey: number } => {
   if (n === 0) return { score: 0, lower: 0, upper: 0, people: 0, rankingKey: 0 };
-  const mean = scores.reduce((sum, s) => sum + s, 0) / n;
-  const variance = n > 1 ? scores.reduce((sum, s) => sum + (s - mean) ** 2, 0) / (n - 1) : 0;
-  const half = n > 1 ? (1.96 * Math.sqrt(variance)) / Math.sqrt(n) : 100;
+  const half = n > 1 ? (1.96 * sd) / Math.sqrt(n) : 100;
   const prior = organizationMean ?? mean;
   return {
     score: round2(mean),

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { RiskBreakdown } from '@vigil/contracts';
-import { type Db, type Tx, events, people, riskPersonScores } from '@vigil/db';
+import { type Db, type Tx, departments, events, people, riskPersonScores } from '@vigil/db';
 import type { OrgScope } from '../../lib/scope.ts';
 import { type RiskPerson, factsFromEvents, riskEventTypes, scoreFromFacts } from './model.ts';
 
@@ -63,4 +63,40 @@ export const selectPersonRisk = async (db: Reader, scope: OrgScope, personIds: r
     .from(riskPersonScores)
     .where(and(eq(riskPersonScores.organizationId, scope.organizationId), inArray(riskPersonScores.personId, [...personIds])));
   return rows.map((row) => ({ ...row, breakdown: row.breakdown as unknown as RiskBreakdown }));
+};
+
+type Moments = { mean: number; sd: number; n: number };
+const momentsOf = (row: { mean: unknown; sd: unknown; n: unknown }): Moments => ({ mean: Number(row.mean ?? 0), sd: Number(row.sd ?? 0), n: Number(row.n ?? 0) });
+
+/**
+ * The organisation's active people's scores in aggregate (a person nothing has counted against yet
+ * scores 0), overall and by department, and each factor's points summed over them. Reads the
+ * projection only: one pass over the organisation's score rows, never the event log.
+ */
+export const selectOrganizationRisk = async (db: Reader, scope: OrgScope) => {
+  const scored = db
+    .select({ departmentId: people.departmentId, score: sql<number>`coalesce(${riskPersonScores.score}, 0)`.as('score') })
+    .from(people)
+    .leftJoin(riskPersonScores, eq(riskPersonScores.personId, people.id))
+    .where(and(eq(people.organizationId, scope.organizationId), eq(people.isActive, true)))
+    .as('scored');
+  const [overall] = await db
+    .select({ mean: sql`avg(${scored.score})`, sd: sql`stddev_samp(${scored.score})`, n: sql`count(*)` })
+    .from(scored);
+  const byDepartment = await db
+    .select({ id: departments.id, name: departments.name, mean: sql`avg(${scored.score})`, sd: sql`stddev_samp(${scored.score})`, n: sql`count(*)` })
+    .from(scored)
+    .innerJoin(departments, eq(departments.id, scored.departmentId))
+    .groupBy(departments.id, departments.name);
+  // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
+  const drivers = (await db.execute(sql`
+    select line->>'factor' as factor, sum((line->>'points')::real) as points, count(distinct ${riskPersonScores.personId}) as people
+    from ${riskPersonScores}, jsonb_array_elements(${riskPersonScores.breakdown}->'factors') as line
+    where ${riskPersonScores.organizationId} = ${scope.organizationId}
+    group by 1`)) as unknown as { rows: { factor: string; points: unknown; people: unknown }[] };
+  const [latest] = await db
+    .select({ at: sql<Date | string | null>`max(${riskPersonScores.computedAt})` })
+    .from(riskPersonScores)
+    .where(eq(riskPersonScores.organizationId, scope.organizationId));
+  return { overall: momentsOf(overall ?? { mean: 0, sd: 0, n: 0 }), byDepartment: byDepartment.map((row) => ({ id: row.id, name: row.name, ...momentsOf(row) })), drivers: drivers.rows.map((row) => ({ factor: row.factor, points: Number(row.points), people: Number(row.people) })), computedAt: latest?.at ? new Date(latest.at) : null };
 };

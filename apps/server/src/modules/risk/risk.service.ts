@@ -1,0 +1,35 @@
+import { type MyRisk, type OrganizationRisk, riskBand, riskFactorSchema } from '@vigil/contracts';
+import type { Db } from '@vigil/db';
+import { scopeOf } from '../../lib/scope.ts';
+import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
+import { aggregateFromMoments } from './model.ts';
+import { selectOrganizationRisk, selectPersonRisk } from './risk.repository.ts';
+
+/** The caller's own score as the projection last stored it (null before anything has counted). */
+export const getMyRisk = async (db: Db, tenant: Tenant): Promise<MyRisk> => {
+  // A person's own score lives in their home organisation, whichever company a managed-service operator is viewing.
+  const [row] = await selectPersonRisk(db, { organizationId: tenant.homeOrganizationId }, [tenant.personId]);
+  if (!row) return { score: null, band: null, breakdown: null, computedAt: null };
+  return { score: row.score, band: riskBand(row.score), breakdown: row.breakdown, computedAt: row.computedAt.toISOString() };
+};
+
+/**
+ * The organisation's score with its bound, its drivers and its departments, riskiest first.
+ * @throws AppError FORBIDDEN for anyone but an admin or superadmin.
+ */
+export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<OrganizationRisk> => {
+  requireAdminRole(tenant, 'Only an admin may read the organisation’s risk');
+  const { overall, byDepartment, drivers, computedAt } = await selectOrganizationRisk(db, scopeOf(tenant));
+  const { rankingKey: _, ...organization } = aggregateFromMoments(overall);
+  return {
+    organization,
+    drivers: drivers
+      .filter((driver) => riskFactorSchema.safeParse(driver.factor).success)
+      .map((driver) => ({ factor: riskFactorSchema.parse(driver.factor), points: overall.n ? Math.round((driver.points / overall.n) * 100) / 100 : 0, people: driver.people }))
+      .sort((a, b) => b.points - a.points),
+    departments: byDepartment
+      .map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) }))
+      .sort((a, b) => b.rankingKey - a.rankingKey),
+    computedAt: computedAt?.toISOString() ?? null,
+  };
+};
