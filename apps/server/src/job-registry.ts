@@ -9,10 +9,11 @@ import { recordUnansweredLuresJob } from './modules/phishing/adaptive/skill-rati
 import { trainingRemindersJob } from './modules/training/reminders/training-reminders.jobs.ts';
 import { trainingCadenceJob } from './modules/training/cadence/cadence.jobs.ts';
 import { complianceRetentionJob } from './modules/compliance/compliance.jobs.ts';
+import { refreshRiskScoresJob } from './modules/risk/risk.jobs.ts';
 
 /**
  * Every background job the product runs, in one list: the server (when it runs jobs in process) and
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob, complianceRetentionJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob, complianceRetentionJob, refreshRiskScoresJob]);

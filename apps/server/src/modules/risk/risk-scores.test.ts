@@ -6,6 +6,7 @@ import { openTestDatabase } from '../../test/test-database.ts';
 import { runConsumer } from '../events/consumers.ts';
 import { appendEvents } from '../events/events.repository.ts';
 import { riskScoresConsumer } from './risk-scores.consumer.ts';
+import { refreshRiskScores } from './risk.jobs.ts';
 import { replayPersonScore, selectPersonRisk } from './risk.repository.ts';
 
 describe(`the risk projection on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
@@ -63,5 +64,13 @@ describe(`the risk projection on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     const [after] = await selectPersonRisk(db, { organizationId: org.id }, [finance.id]);
     expect(after!.score).toBeLessThan(before);
     expect(after!.breakdown.factors.map((line) => line.factor)).not.toContain('training_overdue');
+
+    // Nothing new happens for 45 days: the daily refresh decays the score to the replay at that day.
+    const later = new Date(Date.now() + 45 * 24 * 60 * 60 * 1000);
+    expect(await refreshRiskScores(db, later)).toBeGreaterThanOrEqual(2);
+    const [decayed] = await selectPersonRisk(db, { organizationId: org.id }, [finance.id]);
+    expect(decayed!.score).toBeLessThan(after!.score);
+    expect(decayed!.breakdown).toEqual((await replayPersonScore(db, { organizationId: org.id }, finance.id, later))!.breakdown);
+    expect(await refreshRiskScores(db, later)).toBe(0);
   });
 });

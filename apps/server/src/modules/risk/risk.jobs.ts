@@ -1,0 +1,44 @@
+import { and, asc, gt, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, riskPersonScores } from '@vigil/db';
+import { defineJob } from '../../lib/jobs.ts';
+import { storePersonScore } from './risk.repository.ts';
+
+const batchSize = 500;
+
+/**
+ * Re-applies the recency decay: a score computed before `now`'s day is recomputed at `now` from the
+ * person's log (nothing new happened to them, but their old mistakes weigh less each day). Batches
+ * by person id, each in its own transaction; idempotent, a second run the same day finds nothing.
+ */
+export const refreshRiskScores = async (db: Db, now: Date) => {
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  let after = '00000000-0000-0000-0000-000000000000';
+  let refreshed = 0;
+  for (;;) {
+    const stale = await db
+      .select({ personId: riskPersonScores.personId, organizationId: riskPersonScores.organizationId })
+      .from(riskPersonScores)
+      .where(and(gt(riskPersonScores.personId, after), lt(riskPersonScores.computedAt, dayStart)))
+      .orderBy(asc(riskPersonScores.personId))
+      .limit(batchSize);
+    if (stale.length === 0) return refreshed;
+    await db.transaction(async (tx) => {
+      for (const row of stale) await storePersonScore(tx, { organizationId: row.organizationId }, row.personId, now);
+    });
+    refreshed += stale.length;
+    after = stale.at(-1)!.personId;
+  }
+};
+
+/** Daily, early: every stored score decayed to today (see `refreshRiskScores`). */
+export const refreshRiskScoresJob = defineJob({
+  name: 'risk.refresh',
+  payload: z.object({ now: z.iso.datetime({ offset: true }).optional() }),
+  schedule: { cron: '17 2 * * *', payload: {} },
+  policy: 'stately',
+  handler: async (payload, context) => {
+    const refreshed = await refreshRiskScores(context.db, payload.now ? new Date(payload.now) : new Date());
+    context.log.info({ refreshed }, 'risk scores decayed to today');
+  },
+});
