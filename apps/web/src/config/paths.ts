@@ -254,6 +254,8 @@ export const apiPaths = {
   },
   headsUp: '/api/heads-up/',
   initialTestingInsights: '/api/insights/initial-testing/',
+  myRisk: '/api/my-risk/',
+  organizationRisk: '/api/insights/organization/risk/',
 } as const;
 
 /** Where the server serves an organisation's logo (spec §7: company-logos/{pictureFileName}). */

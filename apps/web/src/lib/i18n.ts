@@ -12,6 +12,7 @@ import organizationUsers from '../locales/en/organization-users.json';
 import phishingProgrammes from '../locales/en/phishing-programmes.json';
 import phishingTemplates from '../locales/en/phishing-templates.json';
 import policies from '../locales/en/policies.json';
+import risk from '../locales/en/risk.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
@@ -50,6 +51,7 @@ const english = {
   ...trainings,
   ...policies,
   ...compliance,
+  ...risk,
 };
 
 export const resources = {

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
 import { usePersonalUserData } from '../../../features/people/api/get-personal-user-data';
 import { PersonalSummary } from '../../../features/people/components/personal-summary';
+import { MyRiskCard } from '../../../features/risk/components/my-risk-card';
 import { PageError } from '../../../features/shell/components/page-error';
 import { useLogout } from '../../../lib/auth/use-logout';
 
@@ -41,7 +42,7 @@ const LogoutButton = () => {
   );
 };
 
-// Your Security Insights: who is signed in, and a way out, until the insights themselves arrive.
+// Your Security Insights: the person's own security score and what moved it, who is signed in, and a way out.
 // §2 hides the page title here, so the shell shows none; the page still has an h1, out of sight, so
 // screen readers can find where the page starts and the shell can move focus to it. The shell layout
 // has loaded the personal record already (and handles a failure to load it).
@@ -55,12 +56,15 @@ export const Component = () => {
       <Typography variant="h1" sx={visuallyHidden}>
         {t('dashboardInsights.title')}
       </Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 560 }}>
-        <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-          <PersonalSummary person={person} />
-          <LogoutButton />
-        </Stack>
-      </Paper>
+      <Stack spacing={3}>
+        <MyRiskCard />
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 560 }}>
+          <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+            <PersonalSummary person={person} />
+            <LogoutButton />
+          </Stack>
+        </Paper>
+      </Stack>
     </>
   );
 };
