@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '../../../config/paths';
+import { seriousAxeViolations } from '../../../testing/axe';
 import { buildPersonalRecord } from '../../../testing/builders';
 import { renderSignedIn, stubApi } from '../../../testing/signed-in';
 import { renderRoutes } from '../../../testing/test-utils';
@@ -39,6 +40,48 @@ describe('insights page (signed in)', () => {
     const personalCalls = server.mock.calls.filter(([url]) => url === '/api/personal_user_data/');
     expect(personalCalls).toHaveLength(1);
     expect(new Headers(personalCalls[0]![1]?.headers).get('Authorization')).toBe('Bearer session.jwt');
+  });
+
+  it("shows the person's own score, each factor that moved it in plain words, and the way to their overdue lessons", async () => {
+    stubApi(ada, {
+      '/api/my-risk/': {
+        body: {
+          score: 55.5,
+          band: 'high',
+          computedAt: '2026-11-20T08:00:00.000Z',
+          breakdown: {
+            score: 55.5,
+            baseScore: 46.25,
+            blastRadius: { multiplier: 1.2, reasons: ['finance_title'], points: 9.25 },
+            factors: [
+              { factor: 'simulation_submit', points: 30.1, count: 1, lastAt: '2026-11-10T08:00:00.000Z' },
+              { factor: 'training_overdue', points: 20.15, count: 2, lastAt: '2026-11-12T08:00:00.000Z' },
+              { factor: 'simulation_report', points: -4, count: 1, lastAt: '2026-11-01T08:00:00.000Z' },
+            ],
+          },
+        },
+      },
+    });
+    renderSignedIn(routes, paths.dashboard.insights.getHref());
+
+    expect(await screen.findByTestId('my-risk-score')).toHaveTextContent('56out of 100High');
+    const lines = within(screen.getByTestId('risk-breakdown')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines).toEqual([
+      "Entered details on a simulated attack's page1 time+30.1 points",
+      'A lesson is past its due date2 times+20.2 points',
+      'Reported a simulated attack1 time-4 points',
+      'Extra weight for the roleWorks with payments, which attackers try to redirect+9.3 points',
+    ]);
+    expect(screen.getByRole('link', { name: 'Open my trainings' })).toHaveAttribute('href', '/dashboard/trainings/');
+    expect(await seriousAxeViolations(screen.getByTestId('my-risk'))).toEqual([]);
+  });
+
+  it('says plainly when nothing has counted against the person yet', async () => {
+    stubApi(ada, { '/api/my-risk/': { body: { score: null, band: null, breakdown: null, computedAt: null } } });
+    renderSignedIn(routes, paths.dashboard.insights.getHref());
+
+    expect(await screen.findByText(/Nothing has counted against you yet/)).toBeVisible();
+    expect(screen.queryByTestId('risk-breakdown')).not.toBeInTheDocument();
   });
 
   it('logs out through the SDK and lands on sign-in', async () => {
