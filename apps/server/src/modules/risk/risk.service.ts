@@ -26,6 +26,8 @@ export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<Organ
     drivers: drivers
       .filter((driver) => riskFactorSchema.safeParse(driver.factor).success)
       .map((driver) => ({ factor: riskFactorSchema.parse(driver.factor), points: overall.n ? Math.round((driver.points / overall.n) * 100) / 100 : 0, people: driver.people }))
+      // Under a twentieth of a point per person a cause moves nothing anyone can see.
+      .filter((driver) => Math.abs(driver.points) >= 0.05)
       .sort((a, b) => b.points - a.points),
     departments: byDepartment
       .map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) }))

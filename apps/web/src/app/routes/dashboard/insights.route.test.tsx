@@ -76,8 +76,11 @@ describe('insights page (signed in)', () => {
     expect(await seriousAxeViolations(screen.getByTestId('my-risk'))).toEqual([]);
   });
 
-  it('says plainly when nothing has counted against the person yet', async () => {
-    stubApi(ada, { '/api/my-risk/': { body: { score: null, band: null, breakdown: null, computedAt: null } } });
+  it.each([
+    ['before anything counted', { score: null, band: null, breakdown: null, computedAt: null }],
+    ['once every fact has lapsed', { score: 0, band: 'low', computedAt: '2026-11-20T08:00:00.000Z', breakdown: { score: 0, baseScore: 0, blastRadius: { multiplier: 1, reasons: [], points: 0 }, factors: [] } }],
+  ])('says plainly that nothing counts against the person %s', async (_, body) => {
+    stubApi(ada, { '/api/my-risk/': { body } });
     renderSignedIn(routes, paths.dashboard.insights.getHref());
 
     expect(await screen.findByText(/Nothing has counted against you yet/)).toBeVisible();

@@ -17,6 +17,8 @@ export const MyRiskCard = () => {
   const { data, isPending, isError } = useMyRisk();
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
   const overdue = data?.breakdown?.factors.some((line) => line.factor === 'training_overdue') ?? false;
+  // A score whose every fact has lapsed (or been made good) has nothing left to explain.
+  const counted = (data?.breakdown?.factors.length ?? 0) > 0;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 720 }} data-testid="my-risk">
       <Stack spacing={2}>
@@ -26,8 +28,8 @@ export const MyRiskCard = () => {
         <Typography sx={{ color: 'text.secondary' }}>{t('risk.mine.intro')}</Typography>
         {isPending ? <CircularProgress aria-label={t('risk.mine.title')} /> : null}
         {isError ? <Alert severity="error">{t('risk.mine.loadError')}</Alert> : null}
-        {data && data.score === null ? <Alert severity="success">{t('risk.mine.none')}</Alert> : null}
-        {data?.score !== null && data?.breakdown ? (
+        {data && !counted ? <Alert severity="success">{t('risk.mine.none')}</Alert> : null}
+        {data?.score !== null && data?.breakdown && counted ? (
           <>
             <RiskScore score={data.score} testId="my-risk-score" />
             {data.computedAt ? (
