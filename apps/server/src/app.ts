@@ -17,6 +17,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { riskRoutes } from './modules/risk/risk.routes.ts';
+import { recordSignInFact } from './modules/risk/sign-in-facts.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
 import { initialTestingRoutes } from './modules/phishing/initial-testing/initial-testing.routes.ts';
@@ -138,7 +139,10 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       refreshIdleSeconds: config.auth.refreshIdleSeconds,
       refreshAbsoluteSeconds: config.auth.refreshAbsoluteSeconds,
       methods: embeddedAuthMethods,
-      onAuthEvent: (event, client) => auditTenantSelection(connection.db, event, client),
+      onAuthEvent: async (event, client) => {
+        await auditTenantSelection(connection.db, event, client);
+        await recordSignInFact(connection.db, event, client);
+      },
     });
     embeddedKeys = (header) => app.authProvider.keys.resolveKey(header);
   }

@@ -1,0 +1,51 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createAuthManagement, hashPassword } from '@vigil/auth-provider';
+import { events } from '@vigil/db';
+import { buildOrganization, buildPerson } from '../../test/factories.ts';
+import { testProjectId, useTestApp } from '../../test/test-app.ts';
+import { deviceKindOf, signInEventTypes } from './sign-in-facts.ts';
+
+const t = useTestApp({}, { embeddedAuth: true });
+
+const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+describe('sign-in facts in the event log', () => {
+  it.each([
+    [firefoxOnWindows, { os: 'Windows', browser: 'Firefox' }],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15', { os: 'macOS', browser: 'Safari' }],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', { os: 'iOS', browser: 'Safari' }],
+    ['Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36', { os: 'Android', browser: 'Chrome' }],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0', { os: 'Windows', browser: 'Edge' }],
+    [undefined, { os: 'Other', browser: 'Other' }],
+  ])('knows the kind of device of %s', (agent, kind) => {
+    expect(deviceKindOf(agent)).toEqual(kind);
+  });
+
+  it("writes a person's failed and successful password sign-ins with method and kind of device, never the address or raw user agent", async () => {
+    const org = await buildOrganization(t.db);
+    const person = await buildPerson(t.db, org.id);
+    await createAuthManagement(t.db).upsertUsers([
+      { userId: person.authUserId!, email: person.email, givenName: 'Test', familyName: 'Person', tenants: {}, passwordHash: await hashPassword('a long enough passphrase') },
+    ]);
+    const signIn = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/password/signin',
+        headers: { authorization: `Bearer ${testProjectId}`, 'content-type': 'application/json', 'user-agent': firefoxOnWindows },
+        payload: JSON.stringify({ loginId: person.email, password }),
+      });
+    expect((await signIn('not the passphrase')).statusCode).toBe(401);
+    expect((await signIn('a long enough passphrase')).statusCode).toBe(200);
+
+    const written = await t.db
+      .select({ type: events.type, data: events.data, organizationId: events.organizationId })
+      .from(events)
+      .where(and(eq(events.personId, person.id), inArray(events.type, [...signInEventTypes])))
+      .orderBy(asc(events.id));
+    expect(written).toEqual([
+      { type: 'sign_in_failed', organizationId: org.id, data: { method: 'password', os: 'Windows', browser: 'Firefox' } },
+      { type: 'sign_in', organizationId: org.id, data: { method: 'password', os: 'Windows', browser: 'Firefox' } },
+    ]);
+  });
+});
