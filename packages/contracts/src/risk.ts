@@ -62,6 +62,8 @@ export const organizationRiskSchema = z
     drivers: z.array(z.object({ factor: riskFactorSchema, points: z.number(), people: z.int() })),
     /** Riskiest first by a key that pulls small departments towards the organisation's mean. */
     departments: z.array(riskAggregateSchema.extend({ id: z.uuid(), name: z.string(), rankingKey: z.number() })),
+    /** What-if: the organization's score if everyone with an overdue lesson completed it (`people` of them). */
+    whatIf: z.object({ overdueTrainingCompleted: z.object({ score: z.number(), people: z.int() }) }),
     computedAt: isoDateTimeSchema.nullable(),
   })
   .meta({ id: 'OrganizationRisk' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregate, blastRadius, decay, factsFromEvents, scoreFromFacts, type RiskFact } from './model.ts';
+import { aggregate, blastRadius, decay, factsFromEvents, scoreFromFacts, scoreWithout, type RiskFact } from './model.ts';
 
 const now = new Date('2026-11-01T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
@@ -71,5 +71,18 @@ describe('the risk model', () => {
     expect(small.rankingKey).toBeLessThan(large.rankingKey);
     expect(aggregate([42])).toMatchObject({ score: 42, lower: 0, upper: 100, people: 1 });
     expect(aggregate([])).toMatchObject({ people: 0 });
+  });
+
+  it('computes a what-if from a breakdown alone: the score the model gives without the removed facts', () => {
+    const click: RiskFact = { kind: 'failure', type: 'clicked', at: daysAgo(20), subject: 'r1' };
+    const overdue: RiskFact[] = [
+      { kind: 'training_overdue', at: daysAgo(3), subject: 'a1' },
+      { kind: 'training_overdue', at: daysAgo(9), subject: 'a2' },
+    ];
+    const admin = { role: 'Admin', jobTitle: null };
+    const full = scoreFromFacts([click, ...overdue], admin, now);
+    expect(scoreWithout(full, ['training_overdue'])).toBeCloseTo(scoreFromFacts([click], admin, now).score, 1);
+    expect(scoreWithout(full, [])).toBeCloseTo(full.score, 1);
+    expect(scoreWithout(scoreFromFacts(overdue, staff, now), ['training_overdue'])).toBe(0);
   });
 });

@@ -172,3 +172,17 @@ export const factsFromEvents = (events: readonly RiskEventLike[]): RiskFact[] =>
 
 /** The event types that can change a score: the projection recomputes a person when one arrives. */
 export const riskEventTypes = [...Object.keys(failureFactors), 'reported', 'training_overdue', 'training_completed', 'training_failed'];
+
+/**
+ * What a stored score would be without some of its factors (a what-if), from its breakdown alone:
+ * each factor's share of the base score maps back to its raw points through the saturation curve,
+ * so removing them and mapping forward again gives the score the model would compute.
+ */
+export const scoreWithout = (breakdown: RiskBreakdown, removed: readonly RiskFactor[]): number => {
+  const base = breakdown.baseScore;
+  if (base <= 0) return breakdown.score;
+  const raw = -saturation * Math.log(1 - Math.min(base, 99.9999) / 100);
+  const removedRaw = breakdown.factors.filter((line) => removed.includes(line.factor)).reduce((sum, line) => sum + (line.points * raw) / base, 0);
+  const nextBase = 100 * (1 - Math.exp(-Math.max(0, raw - removedRaw) / saturation));
+  return round2(Math.min(100, nextBase * breakdown.blastRadius.multiplier));
+};

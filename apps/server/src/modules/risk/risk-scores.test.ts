@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '@vigil/db';
-import { buildOrganization, buildPerson } from '../../test/factories.ts';
+import { buildDepartment, buildOrganization, buildPerson } from '../../test/factories.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { runConsumer } from '../events/consumers.ts';
 import { appendEvents } from '../events/events.repository.ts';
 import { riskScoresConsumer } from './risk-scores.consumer.ts';
 import { refreshRiskScores } from './risk.jobs.ts';
 import { replayPersonScore, selectPersonRisk } from './risk.repository.ts';
+import { getMyRisk, getOrganizationRisk } from './risk.service.ts';
 
 describe(`the risk projection on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
   let connection: DatabaseConnection;
@@ -72,5 +73,37 @@ describe(`the risk projection on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     expect(decayed!.score).toBeLessThan(after!.score);
     expect(decayed!.breakdown).toEqual((await replayPersonScore(db, { organizationId: org.id }, finance.id, later))!.breakdown);
     expect(await refreshRiskScores(db, later)).toBe(0);
+  });
+
+  it("gives the organization's score with its bound, causes, departments and the overdue what-if, and each person their own", async () => {
+    const db = connection.db;
+    const org = await buildOrganization(db);
+    const [finance, sales] = [await buildDepartment(db, org.id, 'Finance'), await buildDepartment(db, org.id, 'Sales')];
+    const admin = await buildPerson(db, org.id, { role: 'Admin', departmentId: sales.id });
+    const clerks = [];
+    for (let index = 0; index < 3; index += 1) clerks.push(await buildPerson(db, org.id, { departmentId: finance.id, jobTitle: 'Accounts clerk' }));
+    await appendEvents(db, [
+      ...clerks.map((clerk) => ({ organizationId: org.id, personId: clerk.id, recipientId: randomUUID(), type: 'submitted', occurredAt: days(2), data: {} })),
+      { organizationId: org.id, personId: clerks[0]!.id, type: 'training_overdue', occurredAt: days(1), data: { assignmentId: randomUUID() } },
+    ]);
+    await runConsumer(db, riskScoresConsumer, { maxBatches: 1000 });
+    const tenant = { organizationId: org.id, homeOrganizationId: org.id, personId: admin.id, authUserId: admin.authUserId!, email: admin.email, role: 'Admin' as const, viaManagedService: false };
+
+    const risk = await getOrganizationRisk(db, tenant);
+    const scores = await selectPersonRisk(db, { organizationId: org.id }, clerks.map((clerk) => clerk.id));
+    const mean = scores.reduce((sum, row) => sum + row.score, 0) / 4;
+    expect(risk.organization.people).toBe(4);
+    expect(risk.organization.score).toBeCloseTo(mean, 1);
+    expect(risk.organization.lower).toBeLessThan(risk.organization.score);
+    expect(risk.departments.map((department) => [department.name, department.people])).toEqual([['Finance', 3], ['Sales', 1]]);
+    expect(risk.drivers.map((driver) => driver.factor)).toEqual(['simulation_submit', 'training_overdue']);
+    expect(risk.whatIf.overdueTrainingCompleted.people).toBe(1);
+    expect(risk.whatIf.overdueTrainingCompleted.score).toBeLessThan(risk.organization.score);
+    expect(risk.whatIf.overdueTrainingCompleted.score).toBeGreaterThan(0);
+
+    const mine = await getMyRisk(db, { ...tenant, personId: clerks[0]!.id, role: 'User' });
+    expect(mine.band).toBe('high');
+    expect(mine.breakdown!.blastRadius.reasons).toEqual(['finance_title']);
+    await expect(getOrganizationRisk(db, { ...tenant, role: 'User' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

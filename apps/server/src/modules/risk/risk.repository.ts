@@ -100,3 +100,19 @@ export const selectOrganizationRisk = async (db: Reader, scope: OrgScope) => {
     .where(eq(riskPersonScores.organizationId, scope.organizationId));
   return { overall: momentsOf(overall ?? { mean: 0, sd: 0, n: 0 }), byDepartment: byDepartment.map((row) => ({ id: row.id, name: row.name, ...momentsOf(row) })), drivers: drivers.rows.map((row) => ({ factor: row.factor, points: Number(row.points), people: Number(row.people) })), computedAt: latest?.at ? new Date(latest.at) : null };
 };
+
+/** The stored scores of the organization's active people whose breakdown has `factor`, for a what-if. */
+export const selectScoresWithFactor = async (db: Reader, scope: OrgScope, factor: string) => {
+  const rows = await db
+    .select({ breakdown: riskPersonScores.breakdown })
+    .from(riskPersonScores)
+    .innerJoin(people, eq(people.id, riskPersonScores.personId))
+    .where(
+      and(
+        eq(riskPersonScores.organizationId, scope.organizationId),
+        eq(people.isActive, true),
+        sql`${riskPersonScores.breakdown}->'factors' @> ${JSON.stringify([{ factor }])}::jsonb`,
+      ),
+    );
+  return rows.map((row) => row.breakdown as unknown as RiskBreakdown);
+};

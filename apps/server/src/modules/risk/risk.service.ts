@@ -2,8 +2,8 @@ import { type MyRisk, type OrganizationRisk, riskBand, riskFactorSchema } from '
 import type { Db } from '@vigil/db';
 import { scopeOf } from '../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
-import { aggregateFromMoments } from './model.ts';
-import { selectOrganizationRisk, selectPersonRisk } from './risk.repository.ts';
+import { aggregateFromMoments, scoreWithout } from './model.ts';
+import { selectOrganizationRisk, selectPersonRisk, selectScoresWithFactor } from './risk.repository.ts';
 
 /** The caller's own score as the projection last stored it (null before anything has counted). */
 export const getMyRisk = async (db: Db, tenant: Tenant): Promise<MyRisk> => {
@@ -21,6 +21,10 @@ export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<Organ
   requireAdminRole(tenant, 'Only an admin may read the organisation’s risk');
   const { overall, byDepartment, drivers, computedAt } = await selectOrganizationRisk(db, scopeOf(tenant));
   const { rankingKey: _, ...organization } = aggregateFromMoments(overall);
+  // What-if: each overdue person's score without their overdue lessons; everyone else's unchanged.
+  const overdue = await selectScoresWithFactor(db, scopeOf(tenant), 'training_overdue');
+  const drop = overdue.reduce((sum, breakdown) => sum + breakdown.score - scoreWithout(breakdown, ['training_overdue']), 0);
+  const whatIf = { overdueTrainingCompleted: { score: overall.n ? Math.round(((overall.mean * overall.n - drop) / overall.n) * 100) / 100 : 0, people: overdue.length } };
   return {
     organization,
     drivers: drivers
@@ -32,6 +36,7 @@ export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<Organ
     departments: byDepartment
       .map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) }))
       .sort((a, b) => b.rankingKey - a.rankingKey),
+    whatIf,
     computedAt: computedAt?.toISOString() ?? null,
   };
 };

@@ -113,6 +113,7 @@ const Departments = ({ departments }: { departments: OrganizationRisk['departmen
 /** /insights/organization/: the organization's score with its likely range, its drivers and its riskiest departments. */
 export const OrganizationRiskOverview = () => {
   const { t } = useTranslation();
+  const numbers = useNumbers();
   const { data, isPending, isError } = useOrganizationRisk();
   if (isPending) return <PageSpinner />;
   if (isError || !data) return <Alert severity="error">{t('risk.organization.loadError')}</Alert>;
@@ -132,6 +133,20 @@ export const OrganizationRiskOverview = () => {
         <Typography variant="body2" sx={{ mt: 1 }}>
           {t('risk.organization.people', { count: data.organization.people })}
         </Typography>
+        {data.whatIf.overdueTrainingCompleted.people > 0 ? (
+          <Box data-testid="risk-what-if">
+            <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+              {t('risk.organization.whatIfTitle')}
+            </Typography>
+            <Typography>
+              {t('risk.organization.whatIf', {
+                count: data.whatIf.overdueTrainingCompleted.people,
+                from: numbers.whole(data.organization.score),
+                to: numbers.whole(data.whatIf.overdueTrainingCompleted.score),
+              })}
+            </Typography>
+          </Box>
+        ) : null}
       </SectionCard>
       {data.drivers.length > 0 ? <Drivers drivers={data.drivers} /> : null}
       <Departments departments={data.departments} />
