@@ -82,7 +82,10 @@ describe(`the risk projection on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     const admin = await buildPerson(db, org.id, { role: 'Admin', departmentId: sales.id });
     const clerks = [];
     for (let index = 0; index < 3; index += 1) clerks.push(await buildPerson(db, org.id, { departmentId: finance.id, jobTitle: 'Accounts clerk' }));
+    // Someone who has left: their score is kept, but counts in neither the mean nor the causes.
+    const leaver = await buildPerson(db, org.id, { departmentId: finance.id, isActive: false });
     await appendEvents(db, [
+      { organizationId: org.id, personId: leaver.id, recipientId: randomUUID(), type: 'clicked', occurredAt: days(2), data: {} },
       ...clerks.map((clerk) => ({ organizationId: org.id, personId: clerk.id, recipientId: randomUUID(), type: 'submitted', occurredAt: days(2), data: {} })),
       { organizationId: org.id, personId: clerks[0]!.id, type: 'training_overdue', occurredAt: days(1), data: { assignmentId: randomUUID() } },
     ]);

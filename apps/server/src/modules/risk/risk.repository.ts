@@ -91,7 +91,9 @@ export const selectOrganizationRisk = async (db: Reader, scope: OrgScope) => {
   // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
   const drivers = (await db.execute(sql`
     select line->>'factor' as factor, sum((line->>'points')::real) as points, count(distinct ${riskPersonScores.personId}) as people
-    from ${riskPersonScores}, jsonb_array_elements(${riskPersonScores.breakdown}->'factors') as line
+    from ${riskPersonScores}
+    join ${people} on ${people.id} = ${riskPersonScores.personId} and ${people.isActive}
+    cross join jsonb_array_elements(${riskPersonScores.breakdown}->'factors') as line
     where ${riskPersonScores.organizationId} = ${scope.organizationId}
     group by 1`)) as unknown as { rows: { factor: string; points: unknown; people: unknown }[] };
   const [latest] = await db
