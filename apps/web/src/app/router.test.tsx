@@ -113,6 +113,8 @@ describe('app routes (signed in)', () => {
     paths.configure.testing.path,
     // features/initial-testing tests the baseline page.
     paths.insights.initialTesting.path,
+    // features/risk tests the organization's risk overview (its subpages still say what will appear).
+    paths.insights.organization.path,
     // features/phishing-programmes and features/test-requests test these.
     paths.configure.testing.schedule.path,
     paths.configure.testing.request.path,
