@@ -12,11 +12,12 @@ import { completeBaselinesOf } from '../initial-testing/baseline-completion.ts';
 import { buildLureMail, findBatchLureContexts } from './lure-mail.ts';
 import { UnreachablePersonError, buildLureText } from './lure-text.ts';
 import { interruptedAfterMinutes, lostJobAfterMinutes, maxSendAttempts, retryDelayMinutes, statesBefore } from './recipient-state.ts';
+import { now } from '../../../lib/clock.ts';
 
 export type SendingContext = { db: Db; secrets: SecretBox; config: Config; delivery: MailDelivery };
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+const minutesAgo = (minutes: number) => new Date(now().getTime() - minutes * 60_000);
+const minutesFromNow = (minutes: number) => new Date(now().getTime() + minutes * 60_000);
 
 export type SendOutcome = 'sent' | 'failed' | 'retry' | 'held' | 'cancelled' | 'skipped' | 'rate-limited';
 
@@ -48,14 +49,14 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
   if (!slot.granted) {
     await db
       .update(campaignRecipients)
-      .set({ state: 'scheduled', sendAt: new Date(Date.now() + slot.retryAfterSeconds * 1000), stateChangedAt: new Date() })
+      .set({ state: 'scheduled', sendAt: new Date(now().getTime() + slot.retryAfterSeconds * 1000), stateChangedAt: now() })
       .where(queued);
     return 'rate-limited';
   }
 
   const [row] = await db
     .update(campaignRecipients)
-    .set({ state: 'sending', attempts: sql`${campaignRecipients.attempts} + 1`, stateChangedAt: new Date() })
+    .set({ state: 'sending', attempts: sql`${campaignRecipients.attempts} + 1`, stateChangedAt: now() })
     .from(campaigns)
     .where(and(queued, eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId), inArray(campaigns.status, ['scheduled', 'sending'])))
     .returning({
@@ -72,11 +73,11 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
     // Not claimed: a paused campaign keeps the recipient for later, a stopped (or gone) one cancels it.
     const campaignIs = (statuses: string) =>
       sql`exists (select 1 from ${campaigns} where ${campaigns.organizationId} = ${campaignRecipients.organizationId} and ${campaigns.id} = ${campaignRecipients.campaignId} and ${campaigns.status} in ${sql.raw(statuses)})`;
-    const held = await db.update(campaignRecipients).set({ state: 'scheduled', stateChangedAt: new Date() }).where(and(queued, campaignIs("('paused')"))).returning({ id: campaignRecipients.id });
+    const held = await db.update(campaignRecipients).set({ state: 'scheduled', stateChangedAt: now() }).where(and(queued, campaignIs("('paused')"))).returning({ id: campaignRecipients.id });
     if (held.length > 0) return 'held';
     const cancelled = await db
       .update(campaignRecipients)
-      .set({ state: 'cancelled', stateChangedAt: new Date() })
+      .set({ state: 'cancelled', stateChangedAt: now() })
       .where(and(queued, sql`not ${campaignIs("('draft', 'scheduled', 'sending', 'paused')")}`))
       .returning({ id: campaignRecipients.id });
     return cancelled.length > 0 ? 'cancelled' : 'skipped';
@@ -96,8 +97,8 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
   // interrupted meanwhile), and its event only with it, so the log never tells two stories.
   const fail = async (reason: string, data: Record<string, unknown>) => {
     await db.transaction(async (tx) => {
-      const moved = await tx.update(campaignRecipients).set({ state: 'failed', lastError: reason, stateChangedAt: new Date() }).where(and(inScope, eq(campaignRecipients.state, 'sending'))).returning({ id: campaignRecipients.id });
-      if (moved.length > 0) await appendEvents(tx, [{ ...event, type: 'delivery_failed', occurredAt: new Date(), data: { reason, ...data } }]);
+      const moved = await tx.update(campaignRecipients).set({ state: 'failed', lastError: reason, stateChangedAt: now() }).where(and(inScope, eq(campaignRecipients.state, 'sending'))).returning({ id: campaignRecipients.id });
+      if (moved.length > 0) await appendEvents(tx, [{ ...event, type: 'delivery_failed', occurredAt: now(), data: { reason, ...data } }]);
     });
     return 'failed' as const;
   };
@@ -134,7 +135,7 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
     // A retry only for a campaign still running: cancelled meanwhile, the refusal is final.
     const retried = await db
       .update(campaignRecipients)
-      .set({ state: 'scheduled', sendAt: minutesFromNow(retryDelayMinutes(row.attempts)), lastError: reason, stateChangedAt: new Date() })
+      .set({ state: 'scheduled', sendAt: minutesFromNow(retryDelayMinutes(row.attempts)), lastError: reason, stateChangedAt: now() })
       .where(
         and(
           inScope,
@@ -155,7 +156,7 @@ export const sendQueuedRecipient = async (context: SendingContext, organizationI
  * when the sweep took the row meanwhile: the log never tells two stories.
  */
 const recordSent = async (db: Db, organizationId: string, row: { id: string; templateId: string; language: string }, messageId: string | null | undefined) => {
-  const sentAt = new Date();
+  const sentAt = now();
   const data = JSON.stringify({ templateId: row.templateId, language: row.language });
   await db.execute(sql`
     with moved as (
@@ -197,12 +198,12 @@ export const dispatchDueRecipients = async (
   const interrupted = await db.transaction(async (tx) => {
     const rows = await tx
       .update(campaignRecipients)
-      .set({ state: 'uncertain', stateChangedAt: new Date() })
+      .set({ state: 'uncertain', stateChangedAt: now() })
       .where(and(recipientsInScope, eq(campaignRecipients.state, 'sending'), lte(campaignRecipients.stateChangedAt, minutesAgo(interruptedAfterMinutes))))
       .returning({ id: campaignRecipients.id, organizationId: campaignRecipients.organizationId, personId: campaignRecipients.personId, campaignId: campaignRecipients.campaignId });
     await appendEvents(
       tx,
-      rows.map((row) => ({ organizationId: row.organizationId, personId: row.personId, campaignId: row.campaignId, recipientId: row.id, type: 'delivery_uncertain', occurredAt: new Date(), data: { reason: 'the send was interrupted after it started; the mail server may have accepted it' } })),
+      rows.map((row) => ({ organizationId: row.organizationId, personId: row.personId, campaignId: row.campaignId, recipientId: row.id, type: 'delivery_uncertain', occurredAt: now(), data: { reason: 'the send was interrupted after it started; the mail server may have accepted it' } })),
     );
     return rows.length;
   });
@@ -210,7 +211,7 @@ export const dispatchDueRecipients = async (
   const requeued = (
     await db
       .update(campaignRecipients)
-      .set({ state: 'scheduled', stateChangedAt: new Date() })
+      .set({ state: 'scheduled', stateChangedAt: now() })
       .where(and(recipientsInScope, inArray(campaignRecipients.state, [...statesBefore('requeue')]), lte(campaignRecipients.stateChangedAt, minutesAgo(lostJobAfterMinutes))))
       .returning({ id: campaignRecipients.id })
   ).length;
@@ -221,7 +222,7 @@ export const dispatchDueRecipients = async (
       .from(campaignRecipients)
       .innerJoin(campaigns, and(eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId)))
       .innerJoin(sendingProfiles, eq(sendingProfiles.id, campaigns.sendingProfileId))
-      .where(and(recipientsInScope, eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, new Date()), inArray(campaigns.status, ['scheduled', 'sending'])))
+      .where(and(recipientsInScope, eq(campaignRecipients.state, 'scheduled'), lte(campaignRecipients.sendAt, now()), inArray(campaigns.status, ['scheduled', 'sending'])))
       .orderBy(campaignRecipients.sendAt)
       .limit(dispatchLimit)
       .for('update', { of: campaignRecipients, skipLocked: true });
@@ -235,7 +236,7 @@ export const dispatchDueRecipients = async (
       return true;
     });
     if (due.length === 0) return [];
-    await tx.update(campaignRecipients).set({ state: 'queued', stateChangedAt: new Date() }).where(inArray(campaignRecipients.id, due.map((row) => row.id)));
+    await tx.update(campaignRecipients).set({ state: 'queued', stateChangedAt: now() }).where(inArray(campaignRecipients.id, due.map((row) => row.id)));
     const byCampaign = new Map<string, typeof due>();
     for (const row of due) byCampaign.set(row.campaignId, [...(byCampaign.get(row.campaignId) ?? []), row]);
     const batches: string[][] = [];
@@ -253,7 +254,7 @@ export const dispatchDueRecipients = async (
   const completed = await db.transaction(async (tx) => {
     const rows = await tx
       .update(campaigns)
-      .set({ status: 'completed', completedAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'completed', completedAt: now(), updatedAt: now() })
       .where(
         and(
           campaignsInScope,

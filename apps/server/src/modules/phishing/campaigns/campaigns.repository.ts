@@ -17,6 +17,7 @@ import {
 import type { Audience } from '@vigil/contracts';
 import { afterKey } from '../../../lib/keyset.ts';
 import type { OrgScope } from '../../../lib/scope.ts';
+import { now } from '../../../lib/clock.ts';
 
 /** A person an audience reaches, with what scheduling and personalising their lure needs. */
 export type AudienceMember = {
@@ -50,7 +51,7 @@ export const campaignsRepository = (db: Db | Tx, scope: OrgScope) => {
       (await db.insert(campaigns).values({ ...values, organizationId: scope.organizationId }).returning())[0]!,
 
     update: async (id: string, values: Partial<typeof campaigns.$inferInsert>) =>
-      (await db.update(campaigns).set({ ...values, updatedAt: new Date() }).where(and(inOrganization, eq(campaigns.id, id))).returning())[0],
+      (await db.update(campaigns).set({ ...values, updatedAt: now() }).where(and(inOrganization, eq(campaigns.id, id))).returning())[0],
 
     delete: async (id: string) => db.delete(campaigns).where(and(inOrganization, eq(campaigns.id, id))),
 
@@ -192,7 +193,7 @@ export const campaignsRepository = (db: Db | Tx, scope: OrgScope) => {
       (
         await db
           .update(campaignRecipients)
-          .set({ state: to, stateChangedAt: new Date() })
+          .set({ state: to, stateChangedAt: now() })
           .where(and(eq(campaignRecipients.organizationId, scope.organizationId), eq(campaignRecipients.campaignId, campaignId), inArray(campaignRecipients.state, [...from])))
           .returning({ id: campaignRecipients.id })
       ).length,

@@ -17,6 +17,7 @@ import { dispatchCampaignsJob } from './campaigns.jobs.ts';
 import { createScheduler, seededRandom } from './send-schedule.ts';
 import { assignTemplates } from './template-assignment.ts';
 import { z } from 'zod';
+import { now } from '../../../lib/clock.ts';
 
 export type CampaignServices = {
   db: Db;
@@ -261,7 +262,7 @@ const launchDraft = async ({ db, jobs, secrets, callbackNumber }: Omit<CampaignS
       { adaptive: campaign.kind === 'adaptive', random },
     );
     const languagesOf = new Map(templates.map((template) => [template.id, Object.keys(template.texts)]));
-    const startAt = campaign.startAt && campaign.startAt.getTime() > Date.now() ? campaign.startAt : new Date();
+    const startAt = campaign.startAt && campaign.startAt.getTime() > now().getTime() ? campaign.startAt : now();
     const sendTimeIn = createScheduler({ startAt, spreadMinutes: campaign.spreadMinutes, businessHoursOnly: campaign.businessHoursOnly });
     await repository.insertRecipients(
       members.map((member) => {
@@ -281,7 +282,7 @@ const launchDraft = async ({ db, jobs, secrets, callbackNumber }: Omit<CampaignS
       }),
     );
     await repository.createStats(campaign.id, members.length);
-    const row = await repository.update(campaign.id, { status: 'scheduled', launchedAt: new Date(), startAt });
+    const row = await repository.update(campaign.id, { status: 'scheduled', launchedAt: now(), startAt });
     await recordAuditAs(tx, scope, acting.actor, { action: 'campaign.launch', targetType: 'campaign', targetId: id, details: { recipients: members.length, startAt: startAt.toISOString() } });
     await jobs.send(dispatchCampaignsJob, {}, { tx });
     return row!;
@@ -320,7 +321,7 @@ export const changeCampaignStatus = async ({ db, jobs }: CampaignServices, tenan
     let cancelled = 0;
     if (action === 'cancel') cancelled = await repository.moveUnsent(id, ['scheduled', 'queued'], 'cancelled');
     const status = action === 'pause' ? 'paused' : action === 'cancel' ? 'cancelled' : 'sending';
-    const updated = await repository.update(id, { status, ...(action === 'cancel' ? { completedAt: new Date() } : {}) });
+    const updated = await repository.update(id, { status, ...(action === 'cancel' ? { completedAt: now() } : {}) });
     await recordAudit(tx, tenant, { action: `campaign.${action}`, targetType: 'campaign', targetId: id, details: action === 'cancel' ? { recipientsNotSent: cancelled } : {} });
     if (action === 'resume') await jobs.send(dispatchCampaignsJob, {}, { tx });
     return updated!;

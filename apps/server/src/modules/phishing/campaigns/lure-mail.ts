@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { now } from '../../../lib/clock.ts';
 import QRCode from 'qrcode';
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -135,7 +136,7 @@ export const buildLureMail = async (
   const lure = renderLure({
     template: row.template,
     language: recipient.language,
-    personalisation: personalisationOf(row, profile, recipient.language, new Date()),
+    personalisation: personalisationOf(row, profile, recipient.language, now()),
     links,
     ...(config.callbackNumber ? { callbackNumber: config.callbackNumber } : {}),
     ...(row.template.vector === 'qr-code' ? { qrCodeDataUri: await QRCode.toDataURL(links.qrScan, { margin: 1, width: 220 }) } : {}),

@@ -1,4 +1,5 @@
 import type { Db } from '@vigil/db';
+import { now } from '../../../lib/clock.ts';
 import type { Config } from '../../../config.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import type { OrgScope } from '../../../lib/scope.ts';
@@ -40,7 +41,7 @@ export const buildLureText = async (
   const lure = renderLure({
     template: context.template,
     language: recipient.language,
-    personalisation: personalisationOf(context, profile, recipient.language, new Date()),
+    personalisation: personalisationOf(context, profile, recipient.language, now()),
     links: trackingLinks(config.phish.publicUrl, trackingTokenOf(secrets, recipient.id)),
     ...(config.callbackNumber ? { callbackNumber: config.callbackNumber } : {}),
   });

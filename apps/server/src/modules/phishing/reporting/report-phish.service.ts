@@ -5,6 +5,7 @@ import type { Tenant } from '../../../lib/tenant.ts';
 import { scopeOf } from '../../../lib/scope.ts';
 import { appendEvents } from '../../events/events.repository.ts';
 import { findOwnRecipient } from './report-phish.repository.ts';
+import { now } from '../../../lib/clock.ts';
 
 /**
  * A person reports a message. One of their own simulated lures (by recipient id or Message-ID)
@@ -16,7 +17,7 @@ import { findOwnRecipient } from './report-phish.repository.ts';
  */
 export const reportPhish = async (db: Db, tenant: Tenant, body: ReportPhishBody): Promise<ReportPhishResult> => {
   const scope = scopeOf(tenant);
-  const reportedAt = new Date();
+  const reportedAt = now();
   const recipient = await findOwnRecipient(db, scope, tenant.personId, body);
   if (!recipient && body.recipientId) throw new AppError('NOT_FOUND', 'No simulated message with this recipientId was sent to you');
   const base = { organizationId: scope.organizationId, personId: tenant.personId, type: 'reported', occurredAt: reportedAt };

@@ -11,6 +11,7 @@ import { redFlagsOf } from '../templates/red-flags.ts';
 import { readFilledFieldNames } from './form-field-names.ts';
 import { trackingTokenHash } from './tracking-links.ts';
 import { type TrackedRecipient, findTrackedRecipient } from './tracking.repository.ts';
+import { now } from '../../../lib/clock.ts';
 
 /** Unknown paths and tokens per address: a person with a stale link never comes close; a guesser is slowed. */
 export const listenerNotFoundLimit: RateLimit = { max: 20, windowSeconds: 600 };
@@ -88,7 +89,7 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
   /** The recipient of a well-formed, known token, or a (rate-limited) not-found answer. */
   const recipientOf = async (request: FastifyRequest, reply: FastifyReply, token: string): Promise<TrackedRecipient | undefined> => {
     if (tokenPattern.test(token)) {
-      const hitsSince = new Date(Date.now() - burstWindowSeconds * 1000 - 1000);
+      const hitsSince = new Date(now().getTime() - burstWindowSeconds * 1000 - 1000);
       const recipient = await findTrackedRecipient(db, trackingTokenHash(token), { rateLimitKey: notFoundKey(request), rateLimitMax: listenerNotFoundLimit.max, hitsSince });
       if (recipient && !recipient.overLimit) return recipient;
       if (recipient) {
@@ -114,7 +115,7 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
     machineType: 'machine_click' | 'machine_open',
     data: Record<string, unknown> = {},
   ) => {
-    const at = new Date();
+    const at = now();
     const since = new Date(at.getTime() - burstWindowSeconds * 1000 - 1000);
     const unwritten = writer
       .pendingFor(recipient.id)

@@ -1,4 +1,5 @@
 import type { CreateTrainingAssignmentsBody, TrainingAssignment, TrainingAssignmentsQuery } from '@vigil/contracts';
+import { now } from '../../../lib/clock.ts';
 import type { Db, Tx } from '@vigil/db';
 import { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
@@ -42,7 +43,7 @@ export const assignTrainingModule = async (tx: Tx, scope: OrgScope, input: Assig
   const repository = trainingAssignmentsRepository(tx, scope);
   const people = [...new Set(input.personIds)];
   const holders = await repository.openHolders(input.moduleId, people);
-  const assignedAt = input.assignedAt ?? new Date();
+  const assignedAt = input.assignedAt ?? now();
   const created = await repository.insertNew(
     people
       .filter((personId) => !holders.has(personId))

@@ -15,6 +15,7 @@ import { myTrainingsRepository } from './my-trainings.repository.ts';
 import { scoreQuiz } from './quiz-scoring.ts';
 import { scormOutcome } from '../own-content/scorm-outcome.ts';
 import { selectRequiredModuleIds } from '../../compliance/frameworks/index.ts';
+import { now as clockNow } from '../../../lib/clock.ts';
 
 // Every learner call reads and changes only the signed-in person's own assignments, in the
 // organisation their session acts in: anyone else's is "not found".
@@ -77,7 +78,7 @@ export const listMyTrainings = async ({ db, secrets }: TrainingServices, tenant:
   const repository = myTrainingsRepository(db, tenant, tenant.personId);
   if (query.tab === 'compliance') {
     const required = await selectRequiredModuleIds(db, tenant.organizationId);
-    const now = new Date();
+    const now = clockNow();
     return { items: compliancePick(required, await repository.listOfModules(required)).map((row) => presentLearnerAssignment(secrets, row.assignment, row.module, language, now)) };
   }
   const rows = await repository.list(tabStatuses[query.tab]);
@@ -85,7 +86,7 @@ export const listMyTrainings = async ({ db, secrets }: TrainingServices, tenant:
     const finished = (row: (typeof rows)[number]) => (row.assignment.completedAt ?? row.assignment.failedAt ?? row.assignment.assignedAt).getTime();
     rows.sort((a, b) => finished(b) - finished(a));
   }
-  const now = new Date();
+  const now = clockNow();
   return { items: rows.map((row) => presentLearnerAssignment(secrets, row.assignment, row.module, language, now)) };
 };
 
@@ -97,7 +98,7 @@ export const listMyTrainings = async ({ db, secrets }: TrainingServices, tenant:
 export const getMyLesson = async ({ db, secrets, sandboxUrl }: TrainingServices, tenant: Tenant, id: string, asked: TrainingLanguage | undefined): Promise<LearnerLesson> => {
   const { assignment, module } = await ownAssignment(db, tenant, id);
   const [language, settings] = await Promise.all([learnerLanguage(db, tenant, asked), readTrainingSettings(db, tenant)]);
-  return presentLesson(secrets, assignment, module, language, settings, new Date(), sandboxUrl);
+  return presentLesson(secrets, assignment, module, language, settings, clockNow(), sandboxUrl);
 };
 
 /** The first sign of the learner working on it: assigned → in_progress with training_started. */
@@ -118,7 +119,7 @@ export const recordMyProgress = async ({ db, secrets }: TrainingServices, tenant
   return db.transaction(async (tx) => {
     const { assignment, module } = await ownAssignment(tx, tenant, id, { lock: true });
     if (assignment.status !== 'assigned' && assignment.status !== 'in_progress') return presentLearnerAssignment(secrets, assignment, module, language);
-    const now = new Date();
+    const now = clockNow();
     const furthest = Math.max(assignment.watchedSeconds, Math.min(watchedSeconds, module.durationSeconds));
     // An own video with no quiz (yet) is done once watched to its end: nothing else is left to take.
     if (module.kind === 'video' && module.durationSeconds > 0 && furthest >= module.durationSeconds - 1 && moduleText(module, language).text.quiz.length === 0) {
@@ -184,7 +185,7 @@ export const submitMyQuiz = async ({ db, secrets }: TrainingServices, tenant: Te
     const { language, text } = moduleText(module, body.language);
     if (body.answers.length !== text.quiz.length) throw fieldError('VALIDATION_FAILED', 'body.answers', `must answer each of the ${text.quiz.length} questions, in order`);
 
-    const now = new Date();
+    const now = clockNow();
     const { score, passed, results } = scoreQuiz(text.quiz, body.answers, module.passScore);
     const { updated, left } = await finishAttempt(tx, tenant, { assignment, module, settings, now }, { passed, score, language });
     return {
@@ -212,7 +213,7 @@ export const recordMyScormCommit = async ({ db, secrets }: TrainingServices, ten
     const { assignment, module } = await ownAssignment(tx, tenant, id, { lock: true });
     if (!isScorm(module)) throw new AppError('CONFLICT', 'This training is not a SCORM package');
     if (assignment.status !== 'assigned' && assignment.status !== 'in_progress') return presentLearnerAssignment(secrets, assignment, module, language);
-    const now = new Date();
+    const now = clockNow();
     const previous = assignment.scormState;
     const scormState = {
       suspendData: body.suspendData ?? previous?.suspendData ?? '',
