@@ -55,6 +55,9 @@ export const myRiskSchema = z
 export type MyRisk = z.infer<typeof myRiskSchema>;
 
 /** GET /api/insights/organization/risk/: the organisation's score, what drives it, and its riskiest departments. */
+export const riskTrendPointSchema = riskAggregateSchema.extend({ day: z.iso.date() }).meta({ id: 'RiskTrendPoint' });
+export type RiskTrendPoint = z.infer<typeof riskTrendPointSchema>;
+
 export const organizationRiskSchema = z
   .object({
     organization: riskAggregateSchema,
@@ -64,6 +67,8 @@ export const organizationRiskSchema = z
     departments: z.array(riskAggregateSchema.extend({ id: z.uuid(), name: z.string(), rankingKey: z.number() })),
     /** What-if: the organization's score if everyone with an overdue lesson completed it (`people` of them). */
     whatIf: z.object({ overdueTrainingCompleted: z.object({ score: z.number(), people: z.int() }) }),
+    /** The organisation's score by day over the last six months, oldest first (daily snapshots; weekly before the first). */
+    trend: z.array(riskTrendPointSchema),
     computedAt: isoDateTimeSchema.nullable(),
   })
   .meta({ id: 'OrganizationRisk' });

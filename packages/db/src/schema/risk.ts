@@ -1,4 +1,4 @@
-import { type AnyPgColumn, bigint, foreignKey, index, jsonb, pgTable, real, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { people } from './people.ts';
 import { tenantOwnerColumn } from './tenant-owner.ts';
 
@@ -26,3 +26,27 @@ export const riskPersonScores = pgTable(
 );
 
 export type RiskPersonScoreRow = typeof riskPersonScores.$inferSelect;
+
+/**
+ * A group's risk on one day, kept so the trend survives the decay that moves every score daily:
+ * the organisation (subject id = its own id) and each department, as `aggregate` computes them
+ * (mean, 95 % bound, people). Written by the daily risk job; the first run fills the past months
+ * from the event log (modules/risk/risk-snapshots.ts).
+ */
+export const riskDailySnapshots = pgTable(
+  'risk_daily_snapshots',
+  {
+    organizationId: tenantOwnerColumn(),
+    day: date({ mode: 'string' }).notNull(),
+    subjectKind: text().$type<'organization' | 'department'>().notNull(),
+    subjectId: uuid().notNull(),
+    score: real().notNull(),
+    lower: real().notNull(),
+    upper: real().notNull(),
+    people: integer().notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.subjectKind, t.subjectId, t.day] })],
+);
+
+export type RiskDailySnapshotRow = typeof riskDailySnapshots.$inferSelect;

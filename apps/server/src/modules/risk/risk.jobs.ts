@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type Db, riskPersonScores } from '@vigil/db';
 import { defineJob } from '../../lib/jobs.ts';
 import { storePersonScore } from './risk.repository.ts';
+import { keepRiskTrend } from './risk-snapshots.ts';
 
 const batchSize = 500;
 
@@ -31,14 +32,23 @@ export const refreshRiskScores = async (db: Db, now: Date) => {
   }
 };
 
-/** Daily, early: every stored score decayed to today (see `refreshRiskScores`). */
+/** Each organisation with scores: today's snapshot (and, on its first day, the past months' from its log). */
+export const snapshotRiskTrends = async (db: Db, now: Date) => {
+  const organizations = await db.selectDistinct({ organizationId: riskPersonScores.organizationId }).from(riskPersonScores);
+  for (const { organizationId } of organizations) await keepRiskTrend(db, { organizationId }, now);
+  return organizations.length;
+};
+
+/** Daily, early: every stored score decayed to today (see `refreshRiskScores`), then the day's snapshots. */
 export const refreshRiskScoresJob = defineJob({
   name: 'risk.refresh',
   payload: z.object({ now: z.iso.datetime({ offset: true }).optional() }),
   schedule: { cron: '17 2 * * *', payload: {} },
   policy: 'stately',
   handler: async (payload, context) => {
-    const refreshed = await refreshRiskScores(context.db, payload.now ? new Date(payload.now) : new Date());
-    context.log.info({ refreshed }, 'risk scores decayed to today');
+    const now = payload.now ? new Date(payload.now) : new Date();
+    const refreshed = await refreshRiskScores(context.db, now);
+    const organizations = await snapshotRiskTrends(context.db, now);
+    context.log.info({ refreshed, organizations }, 'risk scores decayed to today and the day’s trend points kept');
   },
 });

@@ -4,6 +4,10 @@ import { scopeOf } from '../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { aggregateFromMoments, scoreWithout } from './model.ts';
 import { selectOrganizationRisk, selectPersonRisk, selectScoresWithFactor } from './risk.repository.ts';
+import { keepRiskTrend, selectTrend } from './risk-snapshots.ts';
+
+/** How far back the organisation's trend reaches. */
+const trendDays = 182;
 
 /** The caller's own score as the projection last stored it (null before anything has counted). */
 export const getMyRisk = async (db: Db, tenant: Tenant): Promise<MyRisk> => {
@@ -37,6 +41,10 @@ export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<Organ
       .map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) }))
       .sort((a, b) => b.rankingKey - a.rankingKey),
     whatIf,
+    trend: await selectTrend(db, scopeOf(tenant), { kind: 'organization', id: tenant.organizationId }, trendDays, new Date()),
     computedAt: computedAt?.toISOString() ?? null,
   };
 };
+
+/** For the demo's history (and any import of past events): the organisation's trend as the daily job keeps it. */
+export const keepOrganizationRiskTrend = (db: Db, organizationId: string, at = new Date()) => keepRiskTrend(db, { organizationId }, at);

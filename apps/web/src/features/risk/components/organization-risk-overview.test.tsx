@@ -19,6 +19,11 @@ const risk = {
     { id: '2c6f0d0e-4b8a-4a53-9c43-7f1c9f5d0a02', name: 'Legal', score: 60, lower: 0, upper: 100, people: 2, rankingKey: 39.6 },
   ],
   whatIf: { overdueTrainingCompleted: { score: 28.9, people: 22 } },
+  trend: [
+    { day: '2026-11-06', score: 36.2, lower: 31.5, upper: 40.9, people: 118 },
+    { day: '2026-11-13', score: 33.8, lower: 29.4, upper: 38.2, people: 119 },
+    { day: '2026-11-20', score: 31.4, lower: 27.2, upper: 35.6, people: 120 },
+  ],
   computedAt: '2026-11-20T08:00:00.000Z',
 };
 
@@ -36,11 +41,15 @@ describe('the organization risk overview', () => {
     const departments = within(screen.getByTestId('risk-departments')).getAllByRole('row').slice(1).map((row) => row.textContent);
     expect(departments).toEqual(['Finance4839–5730', 'Legal600–1002']);
     expect(screen.getByRole('figure', { name: 'Points per person by cause' })).toBeInTheDocument();
+    // The trend as a chart, and the same numbers behind "Show the numbers".
+    expect(screen.getByRole('figure', { name: 'Organization risk score over time' })).toBeInTheDocument();
+    const trend = within(screen.getByTestId('organization-risk-trend')).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(trend).toEqual(['Nov 636.232–41118', 'Nov 1333.829–38119', 'Nov 2031.427–36120']);
     expect(await seriousAxeViolations(document.body)).toEqual([]);
   });
 
   it('says what to do when no one has been scored yet', async () => {
-    stubApi(admin, { '/api/insights/organization/risk/': { body: { ...risk, drivers: [], departments: [], whatIf: { overdueTrainingCompleted: { score: 0, people: 0 } }, computedAt: null } } });
+    stubApi(admin, { '/api/insights/organization/risk/': { body: { ...risk, drivers: [], departments: [], whatIf: { overdueTrainingCompleted: { score: 0, people: 0 } }, trend: [], computedAt: null } } });
     renderPageSignedIn(OrganizationRiskOverview, '/insights/organization/');
 
     expect(await screen.findByText(/No one has been scored yet/)).toBeVisible();

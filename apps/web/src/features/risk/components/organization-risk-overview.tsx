@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
 import type { OrganizationRisk } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -110,6 +111,62 @@ const Departments = ({ departments }: { departments: OrganizationRisk['departmen
   );
 };
 
+/** The organization's score over the last six months with its likely range: a line chart and, on demand, the same numbers. */
+const Trend = ({ trend }: { trend: OrganizationRisk['trend'] }) => {
+  const { t, i18n } = useTranslation();
+  const numbers = useNumbers();
+  const dayFormat = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const days = trend.map((point) => new Date(`${point.day}T00:00:00Z`));
+  return (
+    <SectionCard title={t('risk.organization.trendTitle')} intro={t('risk.organization.trendIntro')}>
+      <Box role="figure" aria-label={t('risk.organization.trendChart')}>
+        <LineChart
+          height={240}
+          skipAnimation
+          xAxis={[{ scaleType: 'time', data: days, valueFormatter: (value: Date) => dayFormat.format(value) }]}
+          yAxis={[{ min: 0, max: 100 }]}
+          series={[
+            { data: trend.map((point) => point.score), label: t('risk.organization.score'), color: '#1565c0', showMark: false },
+            { data: trend.map((point) => point.upper), label: t('risk.organization.upper'), color: '#90a4ae', showMark: false },
+            { data: trend.map((point) => point.lower), label: t('risk.organization.lower'), color: '#90a4ae', showMark: false },
+          ]}
+        />
+      </Box>
+      <Box component="details" sx={{ mt: 1 }}>
+        <Box component="summary" sx={{ cursor: 'pointer' }}>
+          {t('risk.organization.showNumbers')}
+        </Box>
+        <ScrollableTableContainer label={t('risk.organization.trendTable')}>
+          <Table size="small" data-testid="organization-risk-trend">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('risk.organization.day')}</TableCell>
+                <TableCell align="right">{t('risk.organization.score')}</TableCell>
+                <TableCell align="right">{t('risk.organization.range')}</TableCell>
+                <TableCell align="right">{t('risk.organization.peopleColumn')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {trend.map((point, index) => (
+                <TableRow key={point.day}>
+                  <TableCell component="th" scope="row">
+                    {dayFormat.format(days[index]!)}
+                  </TableCell>
+                  <TableCell align="right">{numbers.tenth(point.score)}</TableCell>
+                  <TableCell align="right">
+                    {numbers.whole(point.lower)}–{numbers.whole(point.upper)}
+                  </TableCell>
+                  <TableCell align="right">{numbers.whole(point.people)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollableTableContainer>
+      </Box>
+    </SectionCard>
+  );
+};
+
 /** /insights/organization/: the organization's score with its likely range, its drivers and its riskiest departments. */
 export const OrganizationRiskOverview = () => {
   const { t } = useTranslation();
@@ -148,6 +205,7 @@ export const OrganizationRiskOverview = () => {
           </Box>
         ) : null}
       </SectionCard>
+      {data.trend.length > 1 ? <Trend trend={data.trend} /> : null}
       {data.drivers.length > 0 ? <Drivers drivers={data.drivers} /> : null}
       <Departments departments={data.departments} />
     </Stack>
