@@ -6,6 +6,7 @@ import { closeGracefully } from './lib/graceful-shutdown.ts';
 import { buildPhishApp } from './phish-app.ts';
 import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
+import { playDemoHistory } from './modules/demo/demo-history.ts';
 import { syncBuiltinContent } from './modules/phishing/builtin-content.ts';
 import { syncBuiltinLessons } from './modules/training/library/builtin-lessons.ts';
 import { startInboundSmtp } from './modules/phishing/replies/inbound-smtp.ts';
@@ -37,11 +38,20 @@ const start = async () => {
       app.log.info({ logins, ms: Date.now() - started }, 'gave every demo person a login (password: DEMO_PASSWORD)');
     }
   }
-  // With separate `npm run worker` processes (PostgreSQL), API servers only enqueue.
-  if (config.jobsInProcess) await app.jobs.startWorkers();
-
   // The phishing listener shares the database and the application secret, on a port of its own.
   const phishApp = await buildPhishApp({ config, connection, secrets: app.secrets });
+  await phishApp.ready();
+  if (config.demo.enabled) {
+    // Before any worker starts: the history sends its own past lures (demo-history.ts).
+    const started = Date.now();
+    const { campaigns } = await playDemoHistory(
+      { db: connection.db, secrets: app.secrets, config, jobs: app.jobs, listener: phishApp },
+      { onCompany: (company, played) => played > 0 && app.log.info({ company: company.name, campaigns: played, ms: Date.now() - started }, 'played the demo company’s past six months') },
+    );
+    if (campaigns > 0) app.log.info({ campaigns, ms: Date.now() - started }, 'the demo history is in place');
+  }
+  // With separate `npm run worker` processes (PostgreSQL), API servers only enqueue.
+  if (config.jobsInProcess) await app.jobs.startWorkers();
   // Replies to reply lures (INBOUND_SMTP_PORT, off by default); it closes with the listener, before the database.
   const inbound = config.inboundSmtp && (await startInboundSmtp({ db: connection.db, port: config.inboundSmtp.port, host: config.host, log: phishApp.log }));
   if (inbound) phishApp.addHook('onClose', async () => inbound.close());

@@ -1,6 +1,5 @@
 import { Faker, en } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
-import { v5 as uuidv5 } from 'uuid';
 import type { Role } from '@vigil/contracts';
 import {
   type Db,
@@ -12,6 +11,7 @@ import {
   organizations,
   people,
 } from '@vigil/db';
+import { demoId } from './demo-ids.ts';
 import { storeCompanyLogo } from '../company-logos/company-logos.service.ts';
 import { type DemoCompany, type WellKnownSeat, demoCompanies, demoEmail, demoManagedService } from './demo-companies.ts';
 import { demoManagedServiceProfiles, officeTimeZone, planDemoProfiles } from './demo-profiles.ts';
@@ -21,9 +21,6 @@ import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoCadence } from './demo-cadence.ts';
 import { seedDemoCompliance } from './demo-compliance.ts';
 
-/** Fixed namespace: the same demo row always gets the same id, on every machine. */
-const demoNamespace = '5b0f3c1e-8a53-4d6e-9a57-2f4c8b1d7e90';
-const demoId = (...parts: string[]) => uuidv5(parts.join('/'), demoNamespace);
 
 /** Start dates are spread back from a fixed day so every seed is the same. */
 const referenceDay = Date.UTC(2026, 0, 5);
