@@ -17,6 +17,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { companyLogosRoutes } from './modules/company-logos/company-logos.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { riskRoutes } from './modules/risk/risk.routes.ts';
+import { peopleInsightsRoutes } from './modules/insights/people-insights.routes.ts';
 import { recordSignInFact } from './modules/risk/sign-in-facts.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
@@ -169,6 +170,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(headsUpRoutes, { db: connection.db });
       await api.register(initialTestingRoutes, { db: connection.db });
       await api.register(riskRoutes, { db: connection.db });
+      await api.register(peopleInsightsRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
       await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl, jobs: app.jobs, secrets: app.secrets });
       const management = createAuthManagement(connection.db);

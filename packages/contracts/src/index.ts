@@ -33,3 +33,4 @@ export * from './training-texts.ts';
 export * from './compliance.ts';
 export * from './policies.ts';
 export * from './risk.ts';
+export * from './insights.ts';

@@ -37,5 +37,44 @@ export const riskCases = (t: TestContext) => {
         expect(response.body).not.toContain(b.department.id);
       },
     },
+
+    'GET /api/insights/people/': {
+      arrange,
+      request: () => ({ method: 'GET' as const, url: '/api/insights/people/?limit=100' }),
+      expectIsolated: (response: { statusCode: number; body: string }, { a, b }: TenantPair) => {
+        expect(response.statusCode).toBe(200);
+        const body = JSON.parse(response.body);
+        expect(body.items).toHaveLength(2);
+        expect(body.items.map((person: { id: string }) => person.id)).toContain(a.admin.id);
+        expect(response.body).not.toContain(b.admin.id);
+        expect(response.body).not.toContain(b.department.id);
+      },
+    },
+    'GET /api/insights/people/summary/': {
+      arrange,
+      request: () => ({ method: 'GET' as const, url: '/api/insights/people/summary/' }),
+      expectIsolated: (response: { statusCode: number; body: string }) => {
+        expect(response.statusCode).toBe(200);
+        expect(JSON.parse(response.body)).toEqual({ aggregate: expect.objectContaining({ people: 2, score: 0 }), drivers: [] });
+      },
+    },
+    'GET /api/insights/people/:id/': {
+      arrange,
+      request: ({ b }: TenantPair) => ({ method: 'GET' as const, url: `/api/insights/people/${b.admin.id}/` }),
+      expectIsolated: (response: { statusCode: number; body: string }, { b }: TenantPair) => {
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain(b.admin.email);
+      },
+    },
+    'GET /api/insights/departments/': {
+      arrange,
+      request: () => ({ method: 'GET' as const, url: '/api/insights/departments/' }),
+      expectIsolated: (response: { statusCode: number; body: string }, { b }: TenantPair) => {
+        expect(response.statusCode).toBe(200);
+        // A's department has no one in it yet, so nothing is compared; B's is never listed.
+        expect(JSON.parse(response.body)).toEqual({ items: [] });
+        expect(response.body).not.toContain(b.department.id);
+      },
+    },
   };
 };

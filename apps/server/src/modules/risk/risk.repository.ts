@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { RiskBreakdown } from '@vigil/contracts';
 import { type Db, type Tx, departments, events, people, riskPersonScores } from '@vigil/db';
 import type { OrgScope } from '../../lib/scope.ts';
@@ -68,39 +68,59 @@ export const selectPersonRisk = async (db: Reader, scope: OrgScope, personIds: r
 type Moments = { mean: number; sd: number; n: number };
 const momentsOf = (row: { mean: unknown; sd: unknown; n: unknown }): Moments => ({ mean: Number(row.mean ?? 0), sd: Number(row.sd ?? 0), n: Number(row.n ?? 0) });
 
-/**
- * The organisation's active people's scores in aggregate (a person nothing has counted against yet
- * scores 0), overall and by department, and each factor's points summed over them. Reads the
- * projection only: one pass over the organisation's score rows, never the event log.
- */
-export const selectOrganizationRisk = async (db: Reader, scope: OrgScope) => {
-  const scored = db
+/** Active people's scores (0 for a person nothing has counted against yet), within `condition` on people when given. */
+const scoredPeople = (db: Reader, scope: OrgScope, condition?: SQL) =>
+  db
     .select({ departmentId: people.departmentId, score: sql<number>`coalesce(${riskPersonScores.score}, 0)`.as('score') })
     .from(people)
     .leftJoin(riskPersonScores, eq(riskPersonScores.personId, people.id))
-    .where(and(eq(people.organizationId, scope.organizationId), eq(people.isActive, true)))
+    .where(and(eq(people.organizationId, scope.organizationId), eq(people.isActive, true), condition))
     .as('scored');
+
+/**
+ * A group of the organisation's active people in aggregate (everyone, or those `condition` on people
+ * selects) and each factor's points summed over them. Reads the projection only, never the event log.
+ */
+export const selectGroupRisk = async (db: Reader, scope: OrgScope, condition?: SQL) => {
+  const scored = scoredPeople(db, scope, condition);
   const [overall] = await db
     .select({ mean: sql`avg(${scored.score})`, sd: sql`stddev_samp(${scored.score})`, n: sql`count(*)` })
     .from(scored);
-  const byDepartment = await db
-    .select({ id: departments.id, name: departments.name, mean: sql`avg(${scored.score})`, sd: sql`stddev_samp(${scored.score})`, n: sql`count(*)` })
-    .from(scored)
-    .innerJoin(departments, eq(departments.id, scored.departmentId))
-    .groupBy(departments.id, departments.name);
   // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
   const drivers = (await db.execute(sql`
     select line->>'factor' as factor, sum((line->>'points')::real) as points, count(distinct ${riskPersonScores.personId}) as people
     from ${riskPersonScores}
     join ${people} on ${people.id} = ${riskPersonScores.personId} and ${people.isActive}
     cross join jsonb_array_elements(${riskPersonScores.breakdown}->'factors') as line
-    where ${riskPersonScores.organizationId} = ${scope.organizationId}
+    where ${riskPersonScores.organizationId} = ${scope.organizationId} ${condition ? sql`and ${condition}` : sql``}
     group by 1`)) as unknown as { rows: { factor: string; points: unknown; people: unknown }[] };
+  return { overall: momentsOf(overall ?? { mean: 0, sd: 0, n: 0 }), drivers: drivers.rows.map((row) => ({ factor: row.factor, points: Number(row.points), people: Number(row.people) })) };
+};
+
+/** Departments of the organisation in aggregate (those `condition` on departments selects), over their active people. */
+export const selectDepartmentsRisk = async (db: Reader, scope: OrgScope, condition?: SQL) => {
+  const scored = scoredPeople(db, scope);
+  const rows = await db
+    .select({ id: departments.id, name: departments.name, mean: sql`avg(${scored.score})`, sd: sql`stddev_samp(${scored.score})`, n: sql`count(*)` })
+    .from(scored)
+    .innerJoin(departments, eq(departments.id, scored.departmentId))
+    .where(and(eq(departments.organizationId, scope.organizationId), condition))
+    .groupBy(departments.id, departments.name);
+  return rows.map((row) => ({ id: row.id, name: row.name, ...momentsOf(row) }));
+};
+
+/**
+ * The organisation's active people's scores in aggregate, overall and by department, and each
+ * factor's points summed over them. Reads the projection only: never the event log.
+ */
+export const selectOrganizationRisk = async (db: Reader, scope: OrgScope) => {
+  const { overall, drivers } = await selectGroupRisk(db, scope);
+  const byDepartment = await selectDepartmentsRisk(db, scope);
   const [latest] = await db
     .select({ at: sql<Date | string | null>`max(${riskPersonScores.computedAt})` })
     .from(riskPersonScores)
     .where(eq(riskPersonScores.organizationId, scope.organizationId));
-  return { overall: momentsOf(overall ?? { mean: 0, sd: 0, n: 0 }), byDepartment: byDepartment.map((row) => ({ id: row.id, name: row.name, ...momentsOf(row) })), drivers: drivers.rows.map((row) => ({ factor: row.factor, points: Number(row.points), people: Number(row.people) })), computedAt: latest?.at ? new Date(latest.at) : null };
+  return { overall, byDepartment, drivers, computedAt: latest?.at ? new Date(latest.at) : null };
 };
 
 /** The stored scores of the organization's active people whose breakdown has `factor`, for a what-if. */

@@ -1,9 +1,10 @@
 import { type MyRisk, type OrganizationRisk, riskBand, riskFactorSchema } from '@vigil/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '@vigil/db';
-import { scopeOf } from '../../lib/scope.ts';
+import { type OrgScope, scopeOf } from '../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { aggregateFromMoments, scoreWithout } from './model.ts';
-import { selectOrganizationRisk, selectPersonRisk, selectScoresWithFactor } from './risk.repository.ts';
+import { selectDepartmentsRisk, selectGroupRisk, selectOrganizationRisk, selectPersonRisk, selectScoresWithFactor } from './risk.repository.ts';
 import { keepRiskTrend, selectTrend } from './risk-snapshots.ts';
 
 /** How far back the organisation's trend reaches. */
@@ -15,6 +16,32 @@ export const getMyRisk = async (db: Db, tenant: Tenant): Promise<MyRisk> => {
   const [row] = await selectPersonRisk(db, { organizationId: tenant.homeOrganizationId }, [tenant.personId]);
   if (!row) return { score: null, band: null, breakdown: null, computedAt: null };
   return { score: row.score, band: riskBand(row.score), breakdown: row.breakdown, computedAt: row.computedAt.toISOString() };
+};
+
+/** Each cause's points summed over a group, as points per person of the group, largest first. */
+const perPerson = (drivers: readonly { factor: string; points: number; people: number }[], n: number) =>
+  drivers
+    .filter((driver) => riskFactorSchema.safeParse(driver.factor).success)
+    .map((driver) => ({ factor: riskFactorSchema.parse(driver.factor), points: n ? Math.round((driver.points / n) * 100) / 100 : 0, people: driver.people }))
+    // Under a twentieth of a point per person a cause moves nothing anyone can see.
+    .filter((driver) => Math.abs(driver.points) >= 0.05)
+    .sort((a, b) => b.points - a.points);
+
+/**
+ * A group's score with its bound and its drivers: the active people `condition` selects (for
+ * callers that have already decided who the caller may see; no role check here).
+ */
+export const readGroupRisk = async (db: Db, scope: OrgScope, condition?: SQL) => {
+  const { overall, drivers } = await selectGroupRisk(db, scope, condition);
+  const { rankingKey: _, ...aggregate } = aggregateFromMoments(overall);
+  return { aggregate, drivers: perPerson(drivers, overall.n) };
+};
+
+/** Departments (those `condition` on departments selects) riskiest first, small ones pulled towards the organisation's mean. */
+export const readDepartmentsRisk = async (db: Db, scope: OrgScope, condition?: SQL) => {
+  const { overall } = await selectGroupRisk(db, scope);
+  const departments = await selectDepartmentsRisk(db, scope, condition);
+  return departments.map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) })).sort((a, b) => b.rankingKey - a.rankingKey);
 };
 
 /**
@@ -31,12 +58,7 @@ export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<Organ
   const whatIf = { overdueTrainingCompleted: { score: overall.n ? Math.round(((overall.mean * overall.n - drop) / overall.n) * 100) / 100 : 0, people: overdue.length } };
   return {
     organization,
-    drivers: drivers
-      .filter((driver) => riskFactorSchema.safeParse(driver.factor).success)
-      .map((driver) => ({ factor: riskFactorSchema.parse(driver.factor), points: overall.n ? Math.round((driver.points / overall.n) * 100) / 100 : 0, people: driver.people }))
-      // Under a twentieth of a point per person a cause moves nothing anyone can see.
-      .filter((driver) => Math.abs(driver.points) >= 0.05)
-      .sort((a, b) => b.points - a.points),
+    drivers: perPerson(drivers, overall.n),
     departments: byDepartment
       .map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) }))
       .sort((a, b) => b.rankingKey - a.rankingKey),

@@ -5,7 +5,7 @@ import { type Db, campaignDepartmentStats, campaignHourlyStats, campaignRecipien
 import { notFound } from '../../../lib/app-error.ts';
 import { csvStream } from '../../../lib/csv-stream.ts';
 import { afterKey, decodeCursor, readAllByKey, readKeysetPage, timestampKeySchema } from '../../../lib/keyset.ts';
-import type { OrgScope } from '../../../lib/scope.ts';
+import { type OrgScope, scopeOf } from '../../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
 import { campaignsRepository } from './campaigns.repository.ts';
 import { presentCounts } from './campaigns.presenter.ts';
@@ -158,6 +158,14 @@ const historyKey = z.tuple([timestampKeySchema, z.uuid()]);
  */
 export const personSimulationHistory = async (db: Db, tenant: Tenant, personId: string, query: { cursor?: string; limit: number }): Promise<SimulationHistory> => {
   requireAdminRole(tenant, 'Only an admin may read a person’s simulation history');
+  return readSimulationHistory(db, scopeOf(tenant), personId, query);
+};
+
+/**
+ * `personSimulationHistory` for a caller who has already decided the person may be seen (people
+ * insights, by role). @throws AppError NOT_FOUND for a person who is not the organisation's.
+ */
+export const readSimulationHistory = async (db: Db, tenant: OrgScope, personId: string, query: { cursor?: string; limit: number }): Promise<SimulationHistory> => {
   const [person] = await db.select({ id: people.id }).from(people).where(and(eq(people.organizationId, tenant.organizationId), eq(people.id, personId))).limit(1);
   if (!person) throw notFound('The person');
   const page = await readKeysetPage(

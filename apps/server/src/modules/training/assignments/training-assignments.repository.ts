@@ -14,7 +14,7 @@ import { afterKey } from '../../../lib/keyset.ts';
 import type { OrgScope } from '../../../lib/scope.ts';
 import { openStatuses } from './training-assignments.policy.ts';
 
-export type AdminAssignmentsFilter = Readonly<{ moduleId?: string; status?: AssignmentStatus; overdue?: 'true' | 'false'; search?: string }>;
+export type AdminAssignmentsFilter = Readonly<{ moduleId?: string; status?: AssignmentStatus; overdue?: 'true' | 'false'; search?: string; personId?: string }>;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 const isOpen = inArray(trainingAssignments.status, [...openStatuses]);
@@ -84,6 +84,7 @@ export const trainingAssignmentsRepository = (db: Db | Tx, scope: OrgScope) => {
     listForAdmin: async (filter: AdminAssignmentsFilter, after: readonly [string, string] | undefined, limit: number): Promise<AdminAssignmentRow[]> => {
       const conditions: SQL[] = [];
       if (filter.moduleId) conditions.push(eq(trainingAssignments.moduleId, filter.moduleId));
+      if (filter.personId) conditions.push(eq(trainingAssignments.personId, filter.personId));
       if (filter.status) conditions.push(eq(trainingAssignments.status, filter.status));
       if (filter.overdue === 'true') conditions.push(overdueNow);
       if (filter.overdue === 'false') conditions.push(sql`not (${overdueNow})`);

@@ -149,3 +149,12 @@ export const cancelTrainingAssignment = async (db: Db, tenant: Tenant, id: strin
     return presentAssignment((await repository.findForAdmin(id))!);
   });
 };
+
+/**
+ * One person's assignments, newest first (people insights, for a caller who has already decided the
+ * person may be seen: no role check here).
+ */
+export const personTrainingHistory = async (db: Db, scope: OrgScope, personId: string, limit = 50): Promise<TrainingAssignment[]> => {
+  const now = new Date();
+  return (await trainingAssignmentsRepository(db, scope).listForAdmin({ personId }, undefined, limit)).map((row) => presentAssignment(row, now));
+};

@@ -1,0 +1,81 @@
+import { type SQL, and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { RiskBand } from '@vigil/contracts';
+import { type Db, departments, people, riskPersonScores } from '@vigil/db';
+import type { OrgScope } from '../../lib/scope.ts';
+
+const managers = alias(people, 'managers');
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const score = sql<number>`coalesce(${riskPersonScores.score}, 0)`;
+
+/** Score ranges of the bands (packages/contracts riskBand): low < 25 ≤ medium < 50 ≤ high < 75 ≤ critical. */
+const bandRanges: Record<RiskBand, [number, number]> = { low: [0, 25], medium: [25, 50], high: [50, 75], critical: [75, 101] };
+
+export type PeopleFilter = Readonly<{ visible: SQL; departmentId?: string; search?: string; band?: RiskBand }>;
+/** The list's sort key: score (riskiest first), then id. */
+export type PersonKey = readonly [number, string];
+
+const columns = {
+  id: people.id,
+  firstName: people.firstName,
+  lastName: people.lastName,
+  email: people.email,
+  jobTitle: people.jobTitle,
+  departmentId: departments.id,
+  departmentName: departments.name,
+  managerId: managers.id,
+  managerFirstName: managers.firstName,
+  managerLastName: managers.lastName,
+  score,
+  breakdown: riskPersonScores.breakdown,
+  computedAt: riskPersonScores.computedAt,
+};
+export type PersonInsightRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  jobTitle: string | null;
+  departmentId: string | null;
+  departmentName: string | null;
+  managerId: string | null;
+  managerFirstName: string | null;
+  managerLastName: string | null;
+  score: number;
+  breakdown: Record<string, unknown> | null;
+  computedAt: Date | null;
+};
+
+/** Active people with their stored scores, as people insights read them; every query carries the viewer's condition. */
+export const peopleInsightsRepository = (db: Db, scope: OrgScope) => {
+  const base = (conditions: (SQL | undefined)[]) =>
+    db
+      .select(columns)
+      .from(people)
+      .leftJoin(riskPersonScores, eq(riskPersonScores.personId, people.id))
+      .leftJoin(departments, and(eq(departments.organizationId, people.organizationId), eq(departments.id, people.departmentId)))
+      .leftJoin(managers, and(eq(managers.organizationId, people.organizationId), eq(managers.id, people.managerId)))
+      .where(and(eq(people.organizationId, scope.organizationId), eq(people.isActive, true), ...conditions));
+
+  return {
+    /** Riskiest first, then by id; `after` continues after a row's key. */
+    list: async (filter: PeopleFilter, after: PersonKey | undefined, limit: number): Promise<PersonInsightRow[]> => {
+      const conditions: (SQL | undefined)[] = [filter.visible];
+      if (filter.departmentId) conditions.push(eq(people.departmentId, filter.departmentId));
+      if (filter.search) {
+        const pattern = likePattern(filter.search);
+        conditions.push(or(ilike(sql`${people.firstName} || ' ' || ${people.lastName}`, pattern), ilike(people.email, pattern)));
+      }
+      if (filter.band) {
+        const [from, to] = bandRanges[filter.band];
+        conditions.push(sql`${score} >= ${from} and ${score} < ${to}`);
+      }
+      // Score descending, id ascending: "after" means a lower score, or the same score and a greater id.
+      if (after) conditions.push(sql`(${score} < ${after[0]} or (${score} = ${after[0]} and ${people.id} > ${after[1]}))`);
+      return (await base(conditions).orderBy(sql`${score} desc`, asc(people.id)).limit(limit)) as PersonInsightRow[];
+    },
+    /** One person, if the viewer's condition lets them be seen. */
+    find: async (visible: SQL, personId: string): Promise<PersonInsightRow | undefined> =>
+      ((await base([visible, eq(people.id, personId)]).limit(1)) as PersonInsightRow[])[0],
+  };
+};
