@@ -115,6 +115,13 @@ describe('app routes (signed in)', () => {
     paths.insights.initialTesting.path,
     // features/risk tests the organization's risk overview (its subpages still say what will appear).
     paths.insights.organization.path,
+    // features/people-insights tests the people, department, direct-reports and reporting-line pages.
+    paths.insights.users.path,
+    paths.insights.users.search.path,
+    paths.insights.departments.path,
+    paths.insights.departments.search.path,
+    paths.insights.directReports.search.path,
+    paths.insights.yourReports.path,
     // features/phishing-programmes and features/test-requests test these.
     paths.configure.testing.schedule.path,
     paths.configure.testing.request.path,

@@ -29,10 +29,14 @@ export const paths = {
     departments: {
       ...page('/insights/departments/'),
       search: page('/insights/departments/search/'),
+      /** One department's page: its score and its people. */
+      department: (id: string) => `/insights/departments/?department=${segment(id)}`,
     },
     users: {
       ...page('/insights/users/'),
       search: page('/insights/users/search/'),
+      /** One person's page: their score's breakdown, simulations and training. */
+      person: (id: string) => `/insights/users/?person=${segment(id)}`,
     },
     directReports: {
       search: page('/insights/direct-reports/search/'),
@@ -256,6 +260,12 @@ export const apiPaths = {
   initialTestingInsights: '/api/insights/initial-testing/',
   myRisk: '/api/my-risk/',
   organizationRisk: '/api/insights/organization/risk/',
+  insightsPeople: {
+    list: '/api/insights/people/',
+    summary: '/api/insights/people/summary/',
+    person: (id: string) => `/api/insights/people/${segment(id)}/`,
+  },
+  insightsDepartments: '/api/insights/departments/',
 } as const;
 
 /** Where the server serves an organisation's logo (spec §7: company-logos/{pictureFileName}). */

@@ -13,6 +13,7 @@ import phishingProgrammes from '../locales/en/phishing-programmes.json';
 import phishingTemplates from '../locales/en/phishing-templates.json';
 import policies from '../locales/en/policies.json';
 import risk from '../locales/en/risk.json';
+import peopleInsights from '../locales/en/people-insights.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
@@ -52,6 +53,7 @@ const english = {
   ...policies,
   ...compliance,
   ...risk,
+  ...peopleInsights,
 };
 
 export const resources = {

@@ -1,7 +1,13 @@
-import { PageError } from '../../../features/shell/components/page-error';
-import { RoutePlaceholder } from '../../../features/shell/components/route-placeholder';
+import { useSearchParams } from 'react-router';
 
-// /insights/departments/search/ and the department it opens, /insights/departments/.
-// Their content comes later: the shell shows title and breadcrumbs, the page what will appear here.
-export const Component = RoutePlaceholder;
+import { DepartmentRiskPage } from '../../../features/people-insights/components/department-risk-page';
+import { DepartmentsRiskTable } from '../../../features/people-insights/components/departments-risk-table';
+import { PageError } from '../../../features/shell/components/page-error';
+
+// /insights/departments/search/: the departments the caller may compare; /insights/departments/?department=: one of them.
+export const Component = () => {
+  const [searchParams] = useSearchParams();
+  const departmentId = searchParams.get('department');
+  return departmentId ? <DepartmentRiskPage departmentId={departmentId} /> : <DepartmentsRiskTable />;
+};
 export const ErrorBoundary = PageError;
