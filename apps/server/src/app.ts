@@ -18,6 +18,7 @@ import { companyLogosRoutes } from './modules/company-logos/company-logos.routes
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { riskRoutes } from './modules/risk/risk.routes.ts';
 import { peopleInsightsRoutes } from './modules/insights/people-insights.routes.ts';
+import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { recordSignInFact } from './modules/risk/sign-in-facts.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
@@ -171,6 +172,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(initialTestingRoutes, { db: connection.db });
       await api.register(riskRoutes, { db: connection.db });
       await api.register(peopleInsightsRoutes, { db: connection.db });
+      await api.register(reportingRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
       await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl, jobs: app.jobs, secrets: app.secrets });
       const management = createAuthManagement(connection.db);

@@ -10,10 +10,11 @@ import { trainingRemindersJob } from './modules/training/reminders/training-remi
 import { trainingCadenceJob } from './modules/training/cadence/cadence.jobs.ts';
 import { complianceRetentionJob } from './modules/compliance/compliance.jobs.ts';
 import { refreshRiskScoresJob } from './modules/risk/risk.jobs.ts';
+import { deliverScheduledReportsJob } from './modules/reporting/reporting.jobs.ts';
 
 /**
  * Every background job the product runs, in one list: the server (when it runs jobs in process) and
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob, complianceRetentionJob, refreshRiskScoresJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob, complianceRetentionJob, refreshRiskScoresJob, deliverScheduledReportsJob]);

@@ -34,3 +34,4 @@ export * from './compliance.ts';
 export * from './policies.ts';
 export * from './risk.ts';
 export * from './insights.ts';
+export * from './reporting.ts';

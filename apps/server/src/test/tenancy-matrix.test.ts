@@ -12,6 +12,7 @@ import { sendingProfilesCases } from './tenancy-cases-sending-profiles.ts';
 import { campaignsCases } from './tenancy-cases-campaigns.ts';
 import { headsUpCases } from './tenancy-cases-heads-up.ts';
 import { riskCases } from './tenancy-cases-risk.ts';
+import { reportingCases } from './tenancy-cases-reporting.ts';
 import { initialTestingCases } from './tenancy-cases-initial-testing.ts';
 import { programmesAndRequestsCases } from './tenancy-cases-programmes-requests.ts';
 import { trainingCases } from './tenancy-cases-training.ts';
@@ -62,7 +63,7 @@ type MatrixCase = {
     sid?: string;
   };
   /** What must hold afterwards: B's rows invisible in the answer and unchanged in the database. */
-  expectIsolated: (response: { statusCode: number; body: string }, tenants: Tenants) => Promise<void> | void;
+  expectIsolated: (response: { statusCode: number; body: string; rawPayload: Buffer }, tenants: Tenants) => Promise<void> | void;
 };
 
 const matrix: Record<string, MatrixCase> = {
@@ -82,6 +83,7 @@ const matrix: Record<string, MatrixCase> = {
   ...policiesCases(t),
   ...trainingTextsCases(t),
   ...riskCases(t),
+  ...reportingCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
     expectIsolated: (response, { a, b }) => {
@@ -256,7 +258,7 @@ describe('tenancy matrix', () => {
     it(`${route}: a person of one organisation cannot read or change another's rows`, async () => {
       const tenants = await buildTwoTenants();
       const response = await callAsAlphaAdmin(testCase, tenants);
-      await testCase.expectIsolated({ statusCode: response.statusCode, body: response.body }, tenants);
+      await testCase.expectIsolated({ statusCode: response.statusCode, body: response.body, rawPayload: response.rawPayload }, tenants);
     });
 
     it(`${route}: a session whose selected tenant is another organisation is refused`, async () => {

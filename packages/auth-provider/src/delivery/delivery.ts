@@ -4,7 +4,8 @@ import type { AuthDb } from '../database.ts';
 import { outboxMessages } from '../schema/index.ts';
 import { type TwilioOptions, sendWithTwilio } from './twilio.ts';
 
-export type OutgoingMessage = { channel: string; to: string; subject: string; text: string; html?: string };
+/** `attachments` go with an email sent over SMTP; the outbox keeps the text only and names them. */
+export type OutgoingMessage = { channel: string; to: string; subject: string; text: string; html?: string; attachments?: readonly { filename: string; content: Buffer; contentType: string }[] };
 export type Delivery = { send: (message: OutgoingMessage) => Promise<void> };
 
 /**
@@ -20,7 +21,7 @@ export const createDelivery = (
   return {
     send: async (message) => {
       if (message.channel === 'email' && transport) {
-        await transport.sendMail({ from: options.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({ from: options.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })) });
         return;
       }
       if (options.twilio && (message.channel === 'sms' || message.channel === 'voice' || message.channel === 'whatsapp')) {
@@ -32,7 +33,7 @@ export const createDelivery = (
         channel: message.channel,
         recipient: message.to,
         subject: message.subject,
-        body: message.text,
+        body: message.attachments?.length ? `${message.text}\n\n(Attached: ${message.attachments.map((file) => file.filename).join(', ')})` : message.text,
       });
     },
     close: () => transport?.close(),

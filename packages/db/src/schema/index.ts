@@ -14,3 +14,4 @@ export * from './training-cadence.ts';
 export * from './compliance.ts';
 export * from './policies.ts';
 export * from './risk.ts';
+export * from './reporting.ts';

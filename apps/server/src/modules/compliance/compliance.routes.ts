@@ -26,10 +26,11 @@ import {
   streamEvidenceCsv,
   updateComplianceSettings,
 } from './compliance.service.ts';
+import { pdfFileSchema } from '../../lib/pdf-reply.ts';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema };
 const tags = ['compliance'];
-const pdfSchema = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary', description: 'The evidence pack summary as a PDF' });
+const pdfSchema = pdfFileSchema('The evidence pack summary as a PDF');
 
 /** /api/compliance/: frameworks, who is compliant, the evidence pack, retention (admins). */
 export const complianceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

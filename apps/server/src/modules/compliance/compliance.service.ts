@@ -17,7 +17,7 @@ import { fieldError, notFound } from '../../lib/app-error.ts';
 import { csvStream } from '../../lib/csv-stream.ts';
 import { decodeCursor, readAllByKey, readKeysetPage } from '../../lib/keyset.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
-import { personActor } from '../../lib/scope.ts';
+import { type OrgScope, personActor } from '../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { listProgrammes } from '../phishing/programmes/programmes.service.ts';
@@ -327,4 +327,23 @@ export const pruneExpiredTrainingRecords = async (db: Db, now: Date) => {
     if (assignments + acknowledgements > 0) totals.organizations += 1;
   }
   return totals;
+};
+
+/**
+ * The chosen frameworks' compliant people against all active people, for reports acting for the
+ * organisation (no role check here).
+ */
+export const readComplianceSummary = async (db: Db, scope: OrgScope, now = new Date()) => {
+  const choices = await complianceFrameworksRepository(db, scope).list();
+  const settings = await readSettings(db, scope);
+  const repository = complianceRepository(db, scope);
+  const summary: { framework: string; compliant: number; total: number }[] = [];
+  for (const choice of choices) {
+    const framework = findFramework(choice.frameworkId);
+    if (!framework) continue;
+    const counts = await repository.countByStatus({ moduleIds: choice.moduleIds, clock: clockOf(framework, settings, now), now });
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    summary.push({ framework: framework.name, compliant: counts.compliant, total });
+  }
+  return summary;
 };

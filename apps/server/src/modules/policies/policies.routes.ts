@@ -41,6 +41,7 @@ import {
   streamPolicyAcknowledgementsCsv,
 } from './policies.service.ts';
 import { policyPdfFileName, verifyPolicyPdfSignature } from './policy-document.ts';
+import { pdfFileSchema } from '../../lib/pdf-reply.ts';
 
 const tags = ['policies'];
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema };
@@ -55,7 +56,7 @@ const pdfUploadBodySchema = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), { error: 'must be the PDF file itself as the request body' })
   .meta({ type: 'string', format: 'binary', description: 'The PDF (at most 10 MB); checked as a PDF by its bytes' });
 
-const pdfSchema = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary', description: 'The policy as a PDF' });
+const pdfSchema = pdfFileSchema('The policy as a PDF');
 
 type Services = { db: Db; secrets: SecretBox };
 

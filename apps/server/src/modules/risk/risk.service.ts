@@ -50,10 +50,16 @@ export const readDepartmentsRisk = async (db: Db, scope: OrgScope, condition?: S
  */
 export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<OrganizationRisk> => {
   requireAdminRole(tenant, 'Only an admin may read the organisation’s risk');
-  const { overall, byDepartment, drivers, computedAt } = await selectOrganizationRisk(db, scopeOf(tenant));
+  return readOrganizationRisk(db, scopeOf(tenant));
+};
+
+/** `getOrganizationRisk` for callers acting for the organisation (reports, scheduled jobs): no role check here. */
+export const readOrganizationRisk = async (db: Db, scope: OrgScope, trendFor = trendDays): Promise<OrganizationRisk> => {
+  const tenant = scope;
+  const { overall, byDepartment, drivers, computedAt } = await selectOrganizationRisk(db, scope);
   const { rankingKey: _, ...organization } = aggregateFromMoments(overall);
   // What-if: each overdue person's score without their overdue lessons; everyone else's unchanged.
-  const overdue = await selectScoresWithFactor(db, scopeOf(tenant), 'training_overdue');
+  const overdue = await selectScoresWithFactor(db, scope, 'training_overdue');
   const drop = overdue.reduce((sum, breakdown) => sum + breakdown.score - scoreWithout(breakdown, ['training_overdue']), 0);
   const whatIf = { overdueTrainingCompleted: { score: overall.n ? Math.round(((overall.mean * overall.n - drop) / overall.n) * 100) / 100 : 0, people: overdue.length } };
   return {
@@ -63,7 +69,7 @@ export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<Organ
       .map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) }))
       .sort((a, b) => b.rankingKey - a.rankingKey),
     whatIf,
-    trend: await selectTrend(db, scopeOf(tenant), { kind: 'organization', id: tenant.organizationId }, trendDays, new Date()),
+    trend: await selectTrend(db, scope, { kind: 'organization', id: tenant.organizationId }, trendFor, new Date()),
     computedAt: computedAt?.toISOString() ?? null,
   };
 };

@@ -13,14 +13,13 @@ import {
 } from '@vigil/contracts';
 import type { TrainingServices } from '../modules/training-modules.service.ts';
 import { getMyLesson, listMyTrainings, myCertificate, recordMyProgress, submitMyQuiz } from './my-trainings.service.ts';
+import { pdfFileSchema } from '../../../lib/pdf-reply.ts';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema };
 const tags = ['training'];
 const params = z.object({ id: z.uuid({ error: 'must be a training assignment' }) });
 
-const pdfSchema = z
-  .custom<Buffer>((value) => Buffer.isBuffer(value))
-  .meta({ type: 'string', format: 'binary', description: 'The certificate as a PDF' });
+const pdfSchema = pdfFileSchema('The certificate as a PDF');
 
 /** /api/my-trainings/: the signed-in person's own trainings (any role). */
 export const myTrainingsRoutes: FastifyPluginAsyncZod<TrainingServices> = async (app, services) => {
