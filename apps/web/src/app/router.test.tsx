@@ -122,6 +122,8 @@ describe('app routes (signed in)', () => {
     paths.insights.departments.search.path,
     paths.insights.directReports.search.path,
     paths.insights.yourReports.path,
+    // features/reporting tests the executive report, its schedules and the clients' summary.
+    paths.reporting.path,
     // features/phishing-programmes and features/test-requests test these.
     paths.configure.testing.schedule.path,
     paths.configure.testing.request.path,

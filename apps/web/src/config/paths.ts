@@ -266,6 +266,13 @@ export const apiPaths = {
     person: (id: string) => `/api/insights/people/${segment(id)}/`,
   },
   insightsDepartments: '/api/insights/departments/',
+  reports: {
+    executive: '/api/reports/executive/',
+    executivePdf: '/api/reports/executive/pdf/',
+    schedules: '/api/reports/schedules/',
+    schedule: (id: string) => `/api/reports/schedules/${segment(id)}/`,
+    clients: '/api/reports/clients/',
+  },
 } as const;
 
 /** Where the server serves an organisation's logo (spec §7: company-logos/{pictureFileName}). */

@@ -14,6 +14,7 @@ import phishingTemplates from '../locales/en/phishing-templates.json';
 import policies from '../locales/en/policies.json';
 import risk from '../locales/en/risk.json';
 import peopleInsights from '../locales/en/people-insights.json';
+import reporting from '../locales/en/reporting.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
@@ -54,6 +55,7 @@ const english = {
   ...compliance,
   ...risk,
   ...peopleInsights,
+  ...reporting,
 };
 
 export const resources = {
