@@ -22,6 +22,11 @@ const factorNames: Record<RiskFactor, string> = {
   training_failed: 'Failed a lesson quiz',
 };
 
+const bandNames = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' } as const;
+
+/** The top of the score axis: the smallest of 10, 25, 50 and 100 that the line fits under, so a low score still shows its movement. */
+export const scoreAxisTop = (points: readonly { score: number }[]) => [10, 25, 50, 100].find((top) => points.every((point) => point.score <= top * 0.9)) ?? 100;
+
 const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '–');
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -59,7 +64,7 @@ export const renderExecutiveReportPdf = (report: ExecutiveReport, { compress = t
     const top = document.y;
     const change = report.risk.previous === null ? 'no earlier figure' : `${report.risk.score - report.risk.previous <= 0 ? '' : '+'}${(report.risk.score - report.risk.previous).toFixed(1)} since ${day(report.from)}`;
     const tiles: [string, string, string][] = [
-      ['Risk score', `${Math.round(report.risk.score)} / 100`, `${report.risk.band} · likely ${Math.round(report.risk.lower)}–${Math.round(report.risk.upper)} · ${change}`],
+      ['Risk score', `${Math.round(report.risk.score)} / 100`, `${bandNames[report.risk.band]} · likely ${Math.round(report.risk.lower)}–${Math.round(report.risk.upper)} · ${change}`],
       ['Fell for a lure', percent(report.simulations.failed, report.simulations.sent), `${report.simulations.failed} of ${report.simulations.sent} lures sent`],
       ['Reported', percent(report.simulations.reported, report.simulations.sent), `${report.simulations.reported} reports`],
       ['Lessons overdue', String(report.training.overdue), `${report.training.completed} completed in the period`],
@@ -80,15 +85,19 @@ export const renderExecutiveReportPdf = (report: ExecutiveReport, { compress = t
     document.fillColor(ink);
 
     heading('Risk score over time', 200);
-    lineChart(document, left, document.y, width, 150, report.risk.trend);
-    document.y += 160;
+    const lineTop = document.y;
+    lineChart(document, left, lineTop, width, 150, report.risk.trend);
+    document.y = lineTop + 166;
+    document.x = left;
     document.fillColor(muted);
-    writePdfText(document, 'The average of everyone’s score (0 = lowest risk). Weekly points from the event log, daily once the daily job has run.', { size: 8, x: left });
+    writePdfText(document, `The average of everyone’s score, out of 100 (0 = lowest risk; this axis stops at ${scoreAxisTop(report.risk.trend)}). Weekly points from the event log, daily once the daily job has run.`, { size: 8, x: left });
     document.fillColor(ink);
 
     heading('Simulation results by month', 210);
-    barChart(document, left, document.y, width, 150, report.simulations.byMonth);
-    document.y += 160;
+    const barTop = document.y + 10;
+    barChart(document, left, barTop, width, 140, report.simulations.byMonth);
+    document.y = barTop + 156;
+    document.x = left;
     legend(document, left, [['Lures sent', colours.sent], ['Fell for it', colours.failed], ['Reported', colours.reported]]);
 
     heading('What drives the score');
@@ -122,21 +131,22 @@ export const renderExecutiveReportPdf = (report: ExecutiveReport, { compress = t
     document.end();
   });
 
-/** A line of the score over time, on a 0–100 axis with gridlines every 25. */
+/** A line of the score over time, on an axis from 0 to `scoreAxisTop` with four gridlines. */
 const lineChart = (document: PDFKit.PDFDocument, x: number, y: number, width: number, height: number, points: readonly { day: string; score: number }[]) => {
   const axis = 24;
   const plotX = x + axis;
   const plotWidth = width - axis;
+  const top = scoreAxisTop(points);
   document.save().lineWidth(0.5).strokeColor(grid).fillColor(muted).fontSize(7);
-  for (const value of [0, 25, 50, 75, 100]) {
-    const lineY = y + height - (value / 100) * height;
+  for (const value of [0, 0.25, 0.5, 0.75, 1].map((share) => share * top)) {
+    const lineY = y + height - (value / top) * height;
     document.moveTo(plotX, lineY).lineTo(plotX + plotWidth, lineY).stroke();
     document.text(String(value), x, lineY - 3, { width: axis - 4, align: 'right', lineBreak: false });
   }
   if (points.length > 1) {
     const first = Date.parse(points[0]!.day);
     const span = Math.max(1, Date.parse(points.at(-1)!.day) - first);
-    const at = (point: { day: string; score: number }) => [plotX + ((Date.parse(point.day) - first) / span) * plotWidth, y + height - (point.score / 100) * height] as const;
+    const at = (point: { day: string; score: number }) => [plotX + ((Date.parse(point.day) - first) / span) * plotWidth, y + height - (Math.min(point.score, top) / top) * height] as const;
     document.lineWidth(2).strokeColor(colours.score);
     points.forEach((point, index) => (index === 0 ? document.moveTo(...at(point)) : document.lineTo(...at(point))));
     document.stroke();
