@@ -1,7 +1,7 @@
 import { type SQL, and, count, desc, eq, gt, gte, inArray, lt, min, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { randomId, randomToken, sha256 } from '../crypto.ts';
-import { accessKeys, authEvents, loginIds, outboxMessages, refreshTokens, tenants, userTenants, users } from '../schema/index.ts';
+import { accessKeys, authEvents, loginIds, outboxMessages, refreshTokens, signInPolicies, tenants, userTenants, users } from '../schema/index.ts';
 import { normaliseLoginId, usersRepository } from '../users/users.repository.ts';
 
 /** One signed-in browser or device: a refresh-token family, described by its current token. */
@@ -161,6 +161,17 @@ export const createAuthManagement = (db: AuthDb) => {
       });
       return { id, accessKey };
     },
+    /**
+     * Sets a person's sign-in policy (adaptive controls), read at their next sign-in and refresh;
+     * null removes it. A session signed in before keeps going, but its next refresh applies a
+     * shorter lifetime, and a new MFA requirement marks the sessions issued from then on.
+     */
+    setSignInPolicy: async (userId: string, policy: { requireMfa: boolean; sessionMaxSeconds: number | null; reason: string } | null) => {
+      if (!policy) return void (await db.delete(signInPolicies).where(eq(signInPolicies.userId, userId)));
+      const row = { userId, ...policy, updatedAt: new Date() };
+      await db.insert(signInPolicies).values(row).onConflictDoUpdate({ target: signInPolicies.userId, set: row });
+    },
+    getSignInPolicy: async (userId: string) => (await db.select().from(signInPolicies).where(eq(signInPolicies.userId, userId)).limit(1))[0] ?? null,
     revokeAccessKey: async (id: string) => db.update(accessKeys).set({ revokedAt: new Date() }).where(eq(accessKeys.id, id)),
     /** Keys that include a tenant, without their secrets. */
     listAccessKeys: async (tenantId: string) =>

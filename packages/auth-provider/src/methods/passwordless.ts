@@ -18,7 +18,9 @@ const defaultPaths: Record<Kind, string> = { otp: '', magiclink: '/login/verify/
 export const maskPhone = (phone: string) => `${'*'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
 
 // The login id is an email address or a phone number, as the channel says.
-const sendBodySchema = (loginId: z.ZodType<string>) => z.object({ loginId, URI: urlSchema.optional(), user: userSchema });
+/** LoginOptions (contract §2.1): `mfa` (or `stepup`) asks for a second factor of the session whose refresh token comes with the call. */
+const loginOptionsSchema = z.looseObject({ mfa: z.boolean().optional(), stepup: z.boolean().optional() }).optional();
+const sendBodySchema = (loginId: z.ZodType<string>) => z.object({ loginId, URI: urlSchema.optional(), user: userSchema, loginOptions: loginOptionsSchema });
 const updateBodySchema = (target: 'email' | 'phone') =>
   z.object({ loginId: loginIdSchema, URI: urlSchema.optional(), ...(target === 'email' ? { email: emailSchema } : { phone: phoneSchema }) });
 
@@ -52,10 +54,11 @@ export const documentUpdate = (kind: Kind, target: 'email' | 'phone') =>
  * or not the login id exists; only a usable account is actually sent anything.
  */
 export const sendPasswordless = async (context: ProviderContext, request: FastifyRequest, kind: Kind, mode: SendMode, channel: string) => {
-  readAuthorization(request, context.settings.projectId);
+  const { token } = readAuthorization(request, context.settings.projectId);
   const users = usersRepository(context.db);
   const body = parseBody(sendBodySchema(channel === 'email' ? emailSchema : phoneSchema), request.body);
   await throttle(context, `${kind}.send`, request.ip, body.loginId);
+  if (body.loginOptions?.mfa || body.loginOptions?.stepup) return sendSecondFactor(context, request, kind, channel, body.loginId, requireToken(token));
   if (mode === 'signup' && !context.settings.selfSignUp) {
     throw new AuthError('signUpDisabled', 'Sign-up is not open here; ask your administrator for an account');
   }
@@ -81,6 +84,22 @@ export const sendPasswordless = async (context: ProviderContext, request: Fastif
   });
   const masked = channel === 'email' ? { maskedEmail: maskEmail(reachable?.email ?? body.loginId) } : { maskedPhone: maskPhone(reachable?.phone ?? body.loginId) };
   return kind === 'enchantedlink' ? { pendingRef, linkId, ...masked } : masked;
+};
+
+/**
+ * A second factor for a signed-in session (`loginOptions.mfa`, contract §2.1): the code goes to the
+ * session's own user, and confirming it steps that session up (sessions.stepUp). The login id must
+ * be one of that user's.
+ */
+const sendSecondFactor = async (context: ProviderContext, request: FastifyRequest, kind: Kind, channel: string, loginId: string, refreshJwt: string) => {
+  const { user, row } = await context.sessions.verifyRefresh(refreshJwt);
+  if (!(await usersRepository(context.db).listLoginIds(user.id)).includes(normaliseLoginId(loginId))) {
+    throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
+  }
+  const reachable = channel === 'email' ? user.email : user.phone;
+  if (!reachable) throw new AuthError('badRequest', `loginId: this account has no ${channel === 'email' ? 'email address' : 'phone number'} to send a code to`);
+  await startVerification(context, { kind, channel, loginId, user, client: clientInfo(request), defaultPath: defaultPaths[kind], stepUpFamilyId: row.familyId });
+  return channel === 'email' ? { maskedEmail: maskEmail(reachable) } : { maskedPhone: maskPhone(reachable) };
 };
 
 /**
@@ -112,7 +131,7 @@ export const sendUpdate = async (context: ProviderContext, request: FastifyReque
   return kind === 'enchantedlink' ? { pendingRef, linkId, ...masked } : masked;
 };
 
-type ConsumedVerification = { userId: string | null; loginId: string; channel: string; kind: string; targetValue: string | null };
+type ConsumedVerification = { userId: string | null; loginId: string; channel: string; kind: string; targetValue: string | null; stepUpFamilyId?: string | null };
 
 /**
  * What a consumed code or link leads to: for an update, the new email or phone takes effect; a
@@ -136,6 +155,10 @@ export const completeVerification = async (context: ProviderContext, request: Fa
     await context.sessions.revokeAllForUser(user.id, 'password reset');
   }
   const client = clientInfo(request);
+  if (verification.stepUpFamilyId) {
+    await context.events.record({ event: 'mfa', method: verification.kind, success: true, userId: user.id, loginId: verification.loginId }, client);
+    return context.sessions.stepUp(user, verification.stepUpFamilyId, amr, client);
+  }
   const event = verification.targetValue ? `update.${verification.channel === 'email' ? 'email' : 'phone'}` : 'signin';
   await context.events.record({ event, method: verification.kind, success: true, userId: user.id, loginId: verification.loginId }, client);
   return context.sessions.start((await users.findById(user.id))!, [amr], client);

@@ -23,6 +23,8 @@ type StartOptions = {
   targetValue?: string;
   /** A reset link sent because too many wrong passwords locked the account. */
   purpose?: 'unlock';
+  /** A second factor for this signed-in session family (`loginOptions.mfa`). */
+  stepUpFamilyId?: string;
 };
 
 /** A link must lead back into this application, never elsewhere: otherwise a token could be phished. */
@@ -89,6 +91,7 @@ export const startVerification = async (context: ProviderContext, options: Start
       channel: options.channel,
       loginId,
       targetValue: options.targetValue ?? null,
+      stepUpFamilyId: options.stepUpFamilyId ?? null,
       userId: options.user?.id ?? null,
       secretHash: keyedHash(context.secret, isCode ? `${id}:${secret}` : secret),
       pendingRefHash: pendingRef ? keyedHash(context.secret, pendingRef) : null,

@@ -124,12 +124,31 @@ export const verifications = auth.table(
     consumedAt: timestamp({ withTimezone: true }),
     /** Enchanted link: set when the link is opened, read once by the polling browser. */
     verifiedAt: timestamp({ withTimezone: true }),
+    /** A second factor (`loginOptions.mfa`): the signed-in session family the code steps up. */
+    stepUpFamilyId: text(),
     ip: text(),
     userAgent: text(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.loginId, t.kind), uniqueIndex('verifications_pending_ref_idx').on(t.pendingRefHash)],
 );
+
+/**
+ * A per-person sign-in policy the application sets (adaptive controls): read at every sign-in and
+ * refresh. `requireMfa`: a session from one factor is marked as needing a second (claim
+ * `mfa_required`) until the person confirms a code (`loginOptions.mfa`); `sessionMaxSeconds`: a
+ * session ends that long after its sign-in, whatever the project's lifetime.
+ */
+export const signInPolicies = auth.table('sign_in_policies', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  requireMfa: boolean().notNull().default(false),
+  sessionMaxSeconds: integer(),
+  /** Why, in the application's words (shown to admins, never to the person's sign-in page). */
+  reason: text().notNull().default(''),
+  updatedAt: createdAt(),
+});
 
 /** Every sign-in attempt, success or failure: the user's history and the organisation's login log. */
 export const authEvents = auth.table(

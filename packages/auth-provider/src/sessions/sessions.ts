@@ -4,7 +4,7 @@ import { randomId, randomToken, sha256 } from '../crypto.ts';
 import type { AuthDb } from '../database.ts';
 import { AuthError } from '../errors.ts';
 import { type KeyRing, signingAlgorithm } from '../keys/signing-keys.ts';
-import { refreshTokens } from '../schema/index.ts';
+import { refreshTokens, signInPolicies } from '../schema/index.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { type UserRow, usersRepository } from '../users/users.repository.ts';
 
@@ -33,6 +33,11 @@ export const createSessions = (
 ) => {
   const userData = usersRepository(db);
 
+  /** The person's sign-in policy (adaptive controls), read at every sign-in and refresh. */
+  const policyOf = async (userId: string) => (await db.select().from(signInPolicies).where(eq(signInPolicies.userId, userId)).limit(1))[0];
+  /** A session from one factor needs a second while the policy asks for it. */
+  const needsMfa = (policy: { requireMfa: boolean } | undefined, amr: readonly string[]) => Boolean(policy?.requireMfa) && !amr.includes('mfa');
+
   const sign = async (claims: Record<string, unknown>, subject: string, expiresAt: number) => {
     const { kid, privateKey } = await keys.signingKey();
     return new SignJWT(claims)
@@ -59,12 +64,12 @@ export const createSessions = (
     amr: string[],
     firstSeen = false,
   ) => {
-    const [loginIds, tenants] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id)]);
+    const [loginIds, tenants, policy] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id), policyOf(user.id)]);
     const sessionExpiration = nowSeconds() + settings.sessionTtlSeconds;
     const tenantClaims = Object.fromEntries(tenants.map((t) => [t.tenantId, { roles: t.roleNames, permissions: [] }]));
     const dct = selectedTenant && selectedTenant in tenantClaims ? selectedTenant : undefined;
     const sessionJwt = await sign(
-      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}), sid: familyId },
+      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}), sid: familyId, ...(needsMfa(policy, amr) ? { mfa_required: true } : {}) },
       user.id,
       sessionExpiration,
     );
@@ -139,11 +144,12 @@ export const createSessions = (
       const sessionJwt = await sign({ drn: 'DS', amr: ['access_key'], roles: key.roleNames, permissions: [], tenants, ...(dct ? { dct } : {}) }, key.id, expiration);
       return { keyId: key.id, sessionJwt, expiration };
     },
-    /** A new sign-in: a new family and its first tokens. */
+    /** A new sign-in: a new family and its first tokens (no longer than the person's policy allows). */
     start: async (user: UserRow, amr: string[], client: ClientInfo, selectedTenant: string | null = null, firstSeen = false) => {
+      const policy = await policyOf(user.id);
       const family = {
         familyId: randomId('F'),
-        familyExpiresAt: new Date((nowSeconds() + settings.refreshAbsoluteSeconds) * 1000),
+        familyExpiresAt: new Date((nowSeconds() + Math.min(settings.refreshAbsoluteSeconds, policy?.sessionMaxSeconds ?? Infinity)) * 1000),
         selectedTenant,
         amr,
       };
@@ -156,7 +162,16 @@ export const createSessions = (
      * both succeed) and a new one of the same family is issued.
      */
     refresh: async (refreshJwt: string, client: ClientInfo, selectTenant?: string) => {
-      const { user } = await verifyRefresh(refreshJwt);
+      const { user, row } = await verifyRefresh(refreshJwt);
+      // A shorter lifetime set after the sign-in applies at the next refresh.
+      const policy = await policyOf(user.id);
+      if (policy?.sessionMaxSeconds) {
+        const [first] = await db.select({ at: min(refreshTokens.createdAt) }).from(refreshTokens).where(eq(refreshTokens.familyId, row.familyId));
+        if ((first?.at ?? new Date(0)).getTime() + policy.sessionMaxSeconds * 1000 <= Date.now()) {
+          await revokeFamily(row.familyId, 'session lifetime of the sign-in policy');
+          throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
+        }
+      }
       const [rotated] = await db
         .update(refreshTokens)
         .set({ status: 'rotated', rotatedAt: new Date() })
@@ -171,6 +186,24 @@ export const createSessions = (
       const selectedTenant = selectTenant ?? rotated.selectedTenant;
       const next = await mintRefresh(user, { ...rotated, selectedTenant }, client);
       return { user, response: await respond(user, rotated.familyId, next.refreshJwt, next.expiresAt, selectedTenant, rotated.amr) };
+    },
+    /**
+     * A second factor confirmed for a signed-in family: a new family whose methods add `method` and
+     * `mfa` (so a policy asking for MFA is met), the old one ended. Refused for a family that is not
+     * the user's or has ended.
+     */
+    stepUp: async (user: UserRow, familyId: string, method: string, client: ClientInfo) => {
+      const [current] = await db
+        .select()
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, user.id), eq(refreshTokens.status, 'active')))
+        .limit(1);
+      if (!current) throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
+      const amr = [...new Set([...current.amr, method, 'mfa'])];
+      const family = { familyId: randomId('F'), familyExpiresAt: current.familyExpiresAt, selectedTenant: current.selectedTenant, amr };
+      const refresh = await mintRefresh(user, family, client);
+      await revokeFamily(familyId, 'stepped up with a second factor');
+      return respond(user, family.familyId, refresh.refreshJwt, refresh.expiresAt, current.selectedTenant, amr);
     },
     revokeFamily,
     revokeFamilyOf: async (refreshJwt: string, reason: string) => {
