@@ -5,6 +5,8 @@ export const errorStatus = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The session is from one factor and the person's sign-in policy asks for two: confirm a code first. */
+  MFA_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

@@ -10,6 +10,8 @@ export type SessionClaims = {
   roles?: string[];
   /** The embedded provider's session (refresh family) id; other providers may leave it out. */
   sid?: string;
+  /** Set by the embedded provider while the person's sign-in policy asks for a second factor this session has not given. */
+  mfa_required?: boolean;
 };
 
 /** The provider's published keys, fetched when an unknown `kid` appears and cached. */

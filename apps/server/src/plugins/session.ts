@@ -50,6 +50,8 @@ export const sessionPlugin = fp(
       // Unknown paths answer 404 rather than asking for a session first.
       if (!request.routeOptions.url) return;
       const claims = await verifySession(bearerToken(request));
+      // Adaptive controls: until the second factor is given, the session opens nothing.
+      if (claims.mfa_required) throw new AppError('MFA_REQUIRED', 'Your organization asks you to confirm it is you with a code sent to your email before you go on');
       (request as WithTenantSlot)[tenantSlot] = await resolveTenant(db, claims);
     });
   },

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 
 export type SessionTokenOptions = {
+  /** The embedded provider's mark of a one-factor session under a policy that asks for two. */
+  mfaRequired?: boolean;
   sub: string;
   dct?: string;
   tenants?: Record<string, { roles: string[] }>;
@@ -41,6 +43,7 @@ export const startTestJwksServer = async (projectId: string) => {
       ...(options.tenants ? { tenants: options.tenants } : {}),
       ...(options.dct ? { dct: options.dct } : {}),
       ...(options.sid ? { sid: options.sid } : {}),
+      ...(options.mfaRequired ? { mfa_required: true } : {}),
     })
       .setProtectedHeader({ alg: 'ES384', kid, typ: 'JWT' })
       .setSubject(options.sub)

@@ -14,6 +14,8 @@ export const paths = {
     magicLink: page('/login/verify/'),
     enchantedLink: page('/login/enchanted/'),
     resetPassword: page('/login/reset-password/'),
+    // A second factor the person's sign-in policy asks for (adaptive controls).
+    secondFactor: page('/login/confirm/'),
   },
   headsUp: page('/heads-up/'),
   error: page('/error/'),

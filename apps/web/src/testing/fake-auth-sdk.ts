@@ -63,6 +63,7 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
       return { ok: true, code: 200 };
     }),
     getSessionToken: vi.fn<AuthSdk['getSessionToken']>(() => currentToken),
+    getRefreshToken: vi.fn<AuthSdk['getRefreshToken']>(() => (currentToken ? 'refresh.jwt' : '')),
     getLastUserLoginId: vi.fn<AuthSdk['getLastUserLoginId']>(() => lastLoginId),
     onSessionTokenChange: sessionToken.subscribe,
     onUserChange: user.subscribe,

@@ -46,7 +46,8 @@ describe('shell layout route', () => {
     stubApi(buildPersonalRecord({ role: 'Admin' }), {
       '/api/mssp_company_list/': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Not a managed-service organisation' } } },
     });
-    renderSignedIn(routes, '/reporting/');
+    // A page that asks for nothing itself, so the only refused call is the company list.
+    renderSignedIn(routes, '/insights/organization/mfa-protection-status/');
 
     expect(await screen.findByText('Company Metrics')).toBeVisible();
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not load the managed companies', expect.anything()));
@@ -59,7 +60,9 @@ describe('shell layout route', () => {
     renderSignedIn(routes, '/insights/your-reports/');
 
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Your Reports');
-    expect(server.mock.calls.map(([url]) => url)).toEqual(['/api/personal_user_data/']);
+    // The page asks for its own data; nothing asks for the company list.
+    expect(server.mock.calls.map(([url]) => url)).toContain('/api/personal_user_data/');
+    expect(server.mock.calls.map(([url]) => url)).not.toContain('/api/mssp_company_list/');
   });
 
   it.each([

@@ -30,9 +30,11 @@ const usePersonalRecord = (session: SessionStatus) => {
   const api = useApiClient();
   const { data, error } = useQuery({ ...personalUserDataQueryOptions(api), enabled: session === 'authenticated' });
   const user = useMemo(() => (data ? deriveShellUser(data) : null), [data]);
+  // The person's sign-in policy asks for a second factor first: not an error, a step (adaptive controls).
+  const needsSecondFactor = error instanceof ApiError && error.code === 'MFA_REQUIRED';
   // An ApiError carries the server's message; anything else here is a body that broke the contract.
-  const profileError = error ? (error instanceof ApiError ? error.message : t('dashboardInsights.profileUnreadable')) : null;
-  return { user, profileError };
+  const profileError = error && !needsSecondFactor ? (error instanceof ApiError ? error.message : t('dashboardInsights.profileUnreadable')) : null;
+  return { user, profileError, needsSecondFactor };
 };
 
 // §4: if the profile cannot be loaded, keep the message, sign out and show /error/ (which does the
@@ -56,10 +58,11 @@ const useLeaveOnProfileError = (profileError: string | null) => {
 export const Component = () => {
   const { pathname } = useLocation();
   const session = useSessionStatus();
-  const { user, profileError } = usePersonalRecord(session);
+  const { user, profileError, needsSecondFactor } = usePersonalRecord(session);
   const logout = useLogout();
   useLeaveOnProfileError(profileError);
   const companies = useMsspCompanies({ enabled: user !== null && isAdmin(user) });
+  if (needsSecondFactor) return <Navigate to={paths.login.secondFactor.getHref()} replace />;
 
   const decision = decideNavigation({ path: pathname, session, user, profileError });
   // A profile error is already on its way to /error/, with the request to sign out.

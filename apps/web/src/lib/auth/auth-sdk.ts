@@ -15,6 +15,7 @@ export type AuthSdk = Pick<
   | 'me'
   | 'logout'
   | 'getSessionToken'
+  | 'getRefreshToken'
   | 'getLastUserLoginId'
   | 'onSessionTokenChange'
   | 'onUserChange'

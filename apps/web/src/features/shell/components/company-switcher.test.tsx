@@ -115,7 +115,8 @@ describe('the managed-service switcher', { timeout: 30_000 }, () => {
   it('only logs a refused switch and changes nothing on screen (§8)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubServer();
-    const { fake, router } = renderOperator('/reporting/');
+    // A page that asks for nothing itself: any alert on screen would be the refused switch's.
+    const { fake, router } = renderOperator('/insights/organization/mfa-protection-status/');
     fake.sdk.selectTenant.mockResolvedValueOnce({
       ok: false,
       code: 403,
@@ -127,7 +128,7 @@ describe('the managed-service switcher', { timeout: 30_000 }, () => {
 
     await eventually(() => expect(logged).toHaveBeenCalledWith('Could not switch organisation', expect.any(Error)));
     expect(organizationName()).toHaveTextContent('Vigil Demo Managed Services');
-    expect(router.state.location.pathname).toBe('/reporting/');
+    expect(router.state.location.pathname).toBe('/insights/organization/mfa-protection-status/');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('company-switcher')).getByRole('combobox')).not.toHaveAttribute('aria-disabled');
   });

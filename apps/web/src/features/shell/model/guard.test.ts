@@ -39,6 +39,7 @@ const table: Row[] = [
   row('/login/verify/', 'public'),
   row('/login/enchanted/', 'public'),
   row('/login/reset-password/', 'public'),
+  row('/login/confirm/', 'public'),
   row('/heads-up/', 'public'),
   row('/error/', 'public'),
 

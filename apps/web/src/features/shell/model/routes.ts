@@ -79,6 +79,7 @@ const routeSpecs = {
   loginMagicLink: { path: paths.login.magicLink.path, group: 'public', audiences: publicPage, parent: 'login' },
   loginEnchantedLink: { path: paths.login.enchantedLink.path, group: 'public', audiences: publicPage, parent: 'login' },
   loginResetPassword: { path: paths.login.resetPassword.path, group: 'public', audiences: publicPage, parent: 'login' },
+  loginSecondFactor: { path: paths.login.secondFactor.path, group: 'public', audiences: publicPage, parent: 'login' },
   headsUp: { path: paths.headsUp.path, group: 'public', audiences: publicPage, parent: null },
   error: { path: paths.error.path, group: 'public', audiences: publicPage, parent: null },
 
