@@ -19,6 +19,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { riskRoutes } from './modules/risk/risk.routes.ts';
 import { peopleInsightsRoutes } from './modules/insights/people-insights.routes.ts';
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
+import { adaptiveControlsRoutes } from './modules/adaptive-controls/adaptive-controls.routes.ts';
 import { recordSignInFact } from './modules/risk/sign-in-facts.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
@@ -173,6 +174,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(riskRoutes, { db: connection.db });
       await api.register(peopleInsightsRoutes, { db: connection.db });
       await api.register(reportingRoutes, { db: connection.db });
+      await api.register(adaptiveControlsRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
       await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl, jobs: app.jobs, secrets: app.secrets });
       const management = createAuthManagement(connection.db);

@@ -11,10 +11,11 @@ import { trainingCadenceJob } from './modules/training/cadence/cadence.jobs.ts';
 import { complianceRetentionJob } from './modules/compliance/compliance.jobs.ts';
 import { refreshRiskScoresJob } from './modules/risk/risk.jobs.ts';
 import { deliverScheduledReportsJob } from './modules/reporting/reporting.jobs.ts';
+import { notifyManagersJob, reviewAdaptiveControlsJob } from './modules/adaptive-controls/adaptive-controls.jobs.ts';
 
 /**
  * Every background job the product runs, in one list: the server (when it runs jobs in process) and
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob, complianceRetentionJob, refreshRiskScoresJob, deliverScheduledReportsJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob, complianceRetentionJob, refreshRiskScoresJob, deliverScheduledReportsJob, notifyManagersJob, reviewAdaptiveControlsJob]);

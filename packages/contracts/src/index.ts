@@ -35,3 +35,4 @@ export * from './policies.ts';
 export * from './risk.ts';
 export * from './insights.ts';
 export * from './reporting.ts';
+export * from './adaptive-controls.ts';

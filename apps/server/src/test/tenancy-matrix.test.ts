@@ -13,6 +13,7 @@ import { campaignsCases } from './tenancy-cases-campaigns.ts';
 import { headsUpCases } from './tenancy-cases-heads-up.ts';
 import { riskCases } from './tenancy-cases-risk.ts';
 import { reportingCases } from './tenancy-cases-reporting.ts';
+import { adaptiveControlsCases } from './tenancy-cases-adaptive-controls.ts';
 import { initialTestingCases } from './tenancy-cases-initial-testing.ts';
 import { programmesAndRequestsCases } from './tenancy-cases-programmes-requests.ts';
 import { trainingCases } from './tenancy-cases-training.ts';
@@ -84,6 +85,7 @@ const matrix: Record<string, MatrixCase> = {
   ...trainingTextsCases(t),
   ...riskCases(t),
   ...reportingCases(t),
+  ...adaptiveControlsCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
     expectIsolated: (response, { a, b }) => {

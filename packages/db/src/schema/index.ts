@@ -15,3 +15,4 @@ export * from './compliance.ts';
 export * from './policies.ts';
 export * from './risk.ts';
 export * from './reporting.ts';
+export * from './adaptive-controls.ts';
