@@ -12,7 +12,7 @@ export const adaptiveTriggerSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('failures_within'),
       count: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(20, { error: 'must be at most 20' }),
-      days: z.int({ error: 'must be a whole number of days' }).min(1, { error: 'must be at least 1' }).max(365, { error: 'must be at most 365' }),
+      days: z.int({ error: 'must be a whole number of days' }).min(7, { error: 'must be at least 7' }).max(365, { error: 'must be at most 365' }),
     }),
   ],
   { error: 'must be score_at_least or failures_within' },

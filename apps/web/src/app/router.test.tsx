@@ -124,6 +124,8 @@ describe('app routes (signed in)', () => {
     paths.insights.yourReports.path,
     // features/reporting tests the executive report, its schedules and the clients' summary.
     paths.reporting.path,
+    // features/adaptive-controls tests the rules and who they hold.
+    paths.adaptiveControls.path,
     // features/phishing-programmes and features/test-requests test these.
     paths.configure.testing.schedule.path,
     paths.configure.testing.request.path,

@@ -268,6 +268,12 @@ export const apiPaths = {
     person: (id: string) => `/api/insights/people/${segment(id)}/`,
   },
   insightsDepartments: '/api/insights/departments/',
+  adaptiveControls: {
+    rules: '/api/adaptive-controls/rules/',
+    rule: (id: string) => `/api/adaptive-controls/rules/${segment(id)}/`,
+    firings: '/api/adaptive-controls/firings/',
+    lift: (id: string) => `/api/adaptive-controls/firings/${segment(id)}/lift/`,
+  },
   reports: {
     executive: '/api/reports/executive/',
     executivePdf: '/api/reports/executive/pdf/',

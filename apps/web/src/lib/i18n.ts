@@ -15,6 +15,7 @@ import policies from '../locales/en/policies.json';
 import risk from '../locales/en/risk.json';
 import peopleInsights from '../locales/en/people-insights.json';
 import reporting from '../locales/en/reporting.json';
+import adaptiveControls from '../locales/en/adaptive-controls.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
@@ -56,6 +57,7 @@ const english = {
   ...risk,
   ...peopleInsights,
   ...reporting,
+  ...adaptiveControls,
 };
 
 export const resources = {
