@@ -73,3 +73,4 @@ export const adaptiveFiringsQuerySchema = z.object({
   limit: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100, { error: 'must be at most 100' }).default(25),
 });
 export const adaptiveFiringsSchema = z.object({ items: z.array(adaptiveFiringSchema), nextCursor: z.string().nullable() }).meta({ id: 'AdaptiveFirings' });
+export type AdaptiveFirings = z.infer<typeof adaptiveFiringsSchema>;
