@@ -1,6 +1,6 @@
-import PDFDocument from 'pdfkit';
 import type { ComplianceCounts, ComplianceFramework } from '@vigil/contracts';
 import { writePdfText } from '../../lib/pdf-text.ts';
+import { renderPdf } from '../../lib/pdf-document.ts';
 
 export type EvidencePdfFacts = Readonly<{
   organizationName: string;
@@ -37,14 +37,9 @@ export const statusRuleText = (periodMonths: number, newHireWindowDays: number) 
  * their version and passes in the range, the simulation programmes, retention and the status rule.
  * Text goes through lib/pdf-text.ts, so names and titles print in any script.
  */
-export const renderEvidencePdf = (facts: EvidencePdfFacts, { compress = true } = {}) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const { framework } = facts;
-    const document = new PDFDocument({ size: 'A4', margin: 50, compress, bufferPages: true, info: { Title: `Evidence pack: ${framework.name}, ${facts.organizationName}`, Author: 'Vigil' } });
-    const chunks: Buffer[] = [];
-    document.on('data', (chunk: Buffer) => chunks.push(chunk));
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
+export const renderEvidencePdf = (facts: EvidencePdfFacts, { compress = true } = {}) => {
+  const { framework } = facts;
+  return renderPdf({ size: 'A4', margin: 50, compress, bufferPages: true, info: { Title: `Evidence pack: ${framework.name}, ${facts.organizationName}`, Author: 'Vigil' } }, (document) => {
     const left = document.page.margins.left;
     const width = document.page.width - left - document.page.margins.right;
     const heading = (text: string) => {
@@ -137,5 +132,5 @@ export const renderEvidencePdf = (facts: EvidencePdfFacts, { compress = true } =
       writePdfText(document, `${framework.shortName} evidence pack · ${facts.organizationName} · page ${index + 1} of ${range.count}`, { size: 8, align: 'center', x: left, width });
       document.page.margins.bottom = bottom;
     }
-    document.end();
   });
+};

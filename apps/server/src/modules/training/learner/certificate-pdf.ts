@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import type { TrainingLanguage } from '@vigil/contracts';
 import { writePdfText } from '../../../lib/pdf-text.ts';
 import { certificateTexts } from './certificate-texts.ts';
+import { renderPdf } from '../../../lib/pdf-document.ts';
 
 export type CertificateFacts = Readonly<{
   personName: string;
@@ -21,15 +21,10 @@ export type CertificateFacts = Readonly<{
  * keeps its Ł, a lesson taken in Hindi gives a Hindi certificate. `compress: false` keeps the
  * content readable in the file.
  */
-export const renderCertificate = (facts: CertificateFacts, { compress = true } = {}) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const words = certificateTexts[facts.language ?? 'en_us'];
-    const date = facts.completedAt.toLocaleDateString(words.locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-    const document = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 56, compress, lang: words.locale, info: { Title: `${words.heading}: ${facts.moduleTitle}`, Author: 'Vigil' } });
-    const chunks: Buffer[] = [];
-    document.on('data', (chunk: Buffer) => chunks.push(chunk));
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
+export const renderCertificate = (facts: CertificateFacts, { compress = true } = {}) => {
+  const words = certificateTexts[facts.language ?? 'en_us'];
+  const date = facts.completedAt.toLocaleDateString(words.locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return renderPdf({ size: 'A4', layout: 'landscape', margin: 56, compress, lang: words.locale, info: { Title: `${words.heading}: ${facts.moduleTitle}`, Author: 'Vigil' } }, (document) => {
     const centred = { align: 'center', width: document.page.width - 112 } as const;
     document.lineWidth(3).strokeColor('#1a3d7c').rect(28, 28, document.page.width - 56, document.page.height - 56).stroke();
     document.moveDown(2).fillColor('#4a5566');
@@ -48,5 +43,5 @@ export const renderCertificate = (facts: CertificateFacts, { compress = true } =
     writePdfText(document, words.score(facts.score, date), { ...centred, size: 13 });
     document.moveDown(3).fillColor('#4a5566');
     writePdfText(document, words.id(facts.certificateId), { ...centred, size: 10 });
-    document.end();
   });
+};
