@@ -13,6 +13,7 @@ import { startTestJwksServer } from '../apps/server/src/test/test-jwks-server.ts
 import { printReport, report, timeIt } from './lib.ts';
 import { runEventBenchmarks } from './events.ts';
 import { runPhishingBenchmarks } from './phishing.ts';
+import { runRiskBenchmarks } from './risk.ts';
 
 const projectId = 'P2benchproject000000000000000';
 
@@ -88,7 +89,7 @@ const runCoreBenchmarks = async () => {
   await jwks.close();
 };
 
-const suites = { core: runCoreBenchmarks, phishing: runPhishingBenchmarks, events: runEventBenchmarks };
+const suites = { core: runCoreBenchmarks, phishing: runPhishingBenchmarks, events: runEventBenchmarks, risk: runRiskBenchmarks };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in suites));
 if (unknown.length > 0) throw new Error(`Unknown benchmark suite ${unknown.join(', ')}; choose from ${Object.keys(suites).join(', ')}`);
