@@ -1,4 +1,4 @@
-import type { AdaptiveFirings, Campaign, InsightsGroup, InsightsPersonDetail, OrganizationRisk, OrganizationUser, PhishingTemplateList, SendingProfile } from '@vigil/contracts';
+import type { AdaptiveFirings, Campaign, InsightsGroup, InsightsPersonDetail, OrganizationDepartments, OrganizationRisk, OrganizationUser, PhishingTemplateList, SendingProfile } from '@vigil/contracts';
 import type { ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,14 +11,14 @@ import { waitForMail } from './mail.ts';
 
 // The issue's end-to-end case: a person fails two simulations → their score, its breakdown, their
 // department's and the organisation's scores move, an adaptive rule an admin wrote in the page fires,
-// and their next sign-in asks for a second factor, which the provider enforces. Crestline's admin
-// (Ahmed Karimi) and a person of the spec's own; no other spec signs in as either.
+// and their next sign-in asks for a second factor, which the provider enforces. Verdant's admin
+// (Mateo Ruiz) and a person of the spec's own; no other spec signs in as either.
 const baseUrl = inject('baseUrl');
 const phishUrl = inject('phishUrl');
 const mailDir = inject('mailDir');
-const admin = { email: 'ahmed.karimi@crestline-financial.example' };
+const admin = { email: 'mateo.ruiz@verdant-energy.example' };
 const tag = Date.now().toString(36);
-const person = { firstName: 'Mira', lastName: `Adaptive${tag}`, email: `mira.adaptive.${tag}@crestline-financial.example` };
+const person = { firstName: 'Mira', lastName: `Adaptive${tag}`, email: `mira.adaptive.${tag}@verdant-energy.example` };
 const personPassword = `Adaptive-Controls-${tag}-passphrase`;
 const ruleName = `Two failures in a month ${tag}`;
 // A hit within this long of delivery is a mail scanner's (scanner-detection.ts); a person clicks later.
@@ -35,9 +35,9 @@ let profile: SendingProfile;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
   api = await apiSignIn(baseUrl, admin.email);
-  const departments = await api.call<{ items: { id: string; name: string }[] }>('GET', apiPaths.organizationUsers.departments);
-  const finance = departments.items.find((department) => department.name === 'Finance')!;
-  const [manager] = await findPeople(api, 'nora.fitzgerald@crestline-financial.example');
+  const { departments } = await api.call<OrganizationDepartments>('GET', apiPaths.organizationUsers.departments);
+  const finance = departments.find((department) => department.name === 'Finance')!;
+  const [manager] = await findPeople(api, 'hannah.schmidt@verdant-energy.example');
   created = await createPerson(baseUrl, mailDir, api, { ...person, role: 'User', departmentId: finance.id, managerId: manager!.id }, personPassword);
   const smtp = new URL(inbox.url);
   profile = await api.call<SendingProfile>('POST', apiPaths.sendingProfiles.list, {
@@ -45,7 +45,7 @@ beforeAll(async () => {
     host: smtp.hostname,
     port: Number(smtp.port),
     security: 'none',
-    fromAddress: 'it-servicedesk@crestline-support.example',
+    fromAddress: 'it-servicedesk@verdant-support.example',
     fromName: 'IT Service Desk',
     ratePerMinute: 600,
   });
@@ -97,7 +97,7 @@ const sendLure = async (templateId: string, n: number) => {
   return { mail: luresTo(person.email).at(-1)!, deliveredAt: Date.now() };
 };
 
-describe('adaptive controls (ahmed.karimi@crestline-financial.example, admin)', () => {
+describe('adaptive controls (mateo.ruiz@verdant-energy.example, admin)', () => {
   it('adds a rule in the page: two failed simulations within 30 days assign a lesson and require a second sign-in step', async () => {
     await page.goto(`${baseUrl}/adaptive-controls/`);
     await page.getByTestId('adaptive-rules').waitFor();
@@ -163,7 +163,8 @@ describe('adaptive controls (ahmed.karimi@crestline-financial.example, admin)', 
       await personPage.getByTestId('second-factor-code').fill(code);
       await personPage.getByRole('button', { name: 'Confirm' }).click();
       await personPage.waitForURL((url) => url.pathname === '/dashboard/insights/', { timeout: 20_000 });
-      await personPage.getByTestId('page-title').waitFor();
+      // In: the person's own insights (a page that shows no title, spec §1).
+      await personPage.getByTestId('my-risk').waitFor();
       await context.close();
     },
     300_000,
