@@ -44,10 +44,13 @@ const start = async () => {
   if (config.demo.enabled) {
     // Before any worker starts: the history sends its own past lures (demo-history.ts).
     const started = Date.now();
+    // Thousands of past clicks and opens are not news for the log: the listener logs warnings only meanwhile.
+    const listenerLevel = phishApp.log.level;
+    phishApp.log.level = 'warn';
     const { campaigns } = await playDemoHistory(
       { db: connection.db, secrets: app.secrets, config, jobs: app.jobs, listener: phishApp },
       { onCompany: (company, played) => played > 0 && app.log.info({ company: company.name, campaigns: played, ms: Date.now() - started }, 'played the demo company’s past six months') },
-    );
+    ).finally(() => (phishApp.log.level = listenerLevel));
     if (campaigns > 0) app.log.info({ campaigns, ms: Date.now() - started }, 'the demo history is in place');
   }
   // With separate `npm run worker` processes (PostgreSQL), API servers only enqueue.
