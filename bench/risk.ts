@@ -66,15 +66,17 @@ export const runRiskBenchmarks = async () => {
       from numbered`);
     await db.execute(sql`
       with ranked as (select id, department_id, row_number() over (partition by department_id order by email) as n from people where organization_id = ${org} and email like 'scale.%'),
-      heads as (select department_id, id from ranked where n = 1),
-      leads as (select r.id, r.department_id, r.n from ranked r where r.n > 1 and (r.n - 2) % 9 = 0)
-      update people p set manager_id = case
-          when r.n = 1 then null
-          when (r.n - 2) % 9 = 0 then h.id
-          else (select l.id from leads l where l.department_id = r.department_id and l.n = r.n - ((r.n - 2) % 9))
-        end
-      from ranked r join heads h on h.department_id = r.department_id
-      where p.id = r.id`);
+      bosses as (
+        select r.id, case
+            when r.n = 1 then null
+            when (r.n - 2) % 9 = 0 then h.id
+            else l.id
+          end as manager_id
+        from ranked r
+        join ranked h on h.department_id = r.department_id and h.n = 1
+        left join ranked l on l.department_id = r.department_id and l.n = r.n - ((r.n - 2) % 9)
+      )
+      update people p set manager_id = b.manager_id from bosses b where p.id = b.id`);
 
     progress(`risk: ${eventCount.toLocaleString('en')} events over the past year`);
     const ids = sql`(select array_agg(id order by email) from people where organization_id = ${org} and email like 'scale.%')`;
