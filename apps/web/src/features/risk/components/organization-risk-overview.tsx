@@ -117,6 +117,8 @@ const Trend = ({ trend }: { trend: OrganizationRisk['trend'] }) => {
   const numbers = useNumbers();
   const dayFormat = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const days = trend.map((point) => new Date(`${point.day}T00:00:00Z`));
+  // The axis stops at 10, 25, 50 or 100, whichever the range fits under, so a low score still shows its movement.
+  const top = [10, 25, 50, 100].find((limit) => trend.every((point) => point.upper <= limit * 0.9)) ?? 100;
   return (
     <SectionCard title={t('risk.organization.trendTitle')} intro={t('risk.organization.trendIntro')}>
       <Box role="figure" aria-label={t('risk.organization.trendChart')}>
@@ -124,7 +126,7 @@ const Trend = ({ trend }: { trend: OrganizationRisk['trend'] }) => {
           height={240}
           skipAnimation
           xAxis={[{ scaleType: 'time', data: days, valueFormatter: (value: Date) => dayFormat.format(value) }]}
-          yAxis={[{ min: 0, max: 100 }]}
+          yAxis={[{ min: 0, max: top }]}
           series={[
             { data: trend.map((point) => point.score), label: t('risk.organization.score'), color: '#1565c0', showMark: false },
             { data: trend.map((point) => point.upper), label: t('risk.organization.upper'), color: '#90a4ae', showMark: false },
