@@ -23,15 +23,16 @@ const reportMail = (organizationName: string, days: number, period: string, url:
  * Sends each schedule's report once per period (its week or month), to the schedule's recipients
  * who are still active admins. The period is claimed before anything is sent, in one guarded
  * statement, so two workers or a retried job never send it twice; a failure after the claim is
- * logged and the next period sends as usual.
+ * logged and the next period sends as usual. `organizationId`: one organisation's schedules only (a
+ * test sharing its database with others); every organisation's by default.
  * @returns how many reports went out
  */
-export const deliverScheduledReports = async (context: Pick<JobContext, 'db' | 'config' | 'log'>, now: Date) => {
+export const deliverScheduledReports = async (context: Pick<JobContext, 'db' | 'config' | 'log'>, now: Date, organizationId?: string) => {
   const { db, config, log } = context;
   const delivery = createDelivery(db as AuthDb, { smtpUrl: config.mail.smtpUrl, mailFrom: config.mail.from });
   let sent = 0;
   try {
-    for (const schedule of await selectAllSchedules(db)) {
+    for (const schedule of await selectAllSchedules(db, organizationId)) {
       const period = reportPeriodOf(schedule.frequency, now);
       if (schedule.lastPeriod === period) continue;
       const scope = { organizationId: schedule.organizationId };

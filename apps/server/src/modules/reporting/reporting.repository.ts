@@ -72,8 +72,13 @@ export const reportingRepository = (db: Db | Tx, scope: OrgScope) => {
   };
 };
 
-/** Every schedule, across organisations, for the delivery job. */
-export const selectAllSchedules = (db: Db) => db.select().from(reportSchedules).orderBy(asc(reportSchedules.id));
+/** Every schedule across organisations (or one organisation's), for the delivery job. */
+export const selectAllSchedules = (db: Db, organizationId?: string) =>
+  db
+    .select()
+    .from(reportSchedules)
+    .where(organizationId ? eq(reportSchedules.organizationId, organizationId) : undefined)
+    .orderBy(asc(reportSchedules.id));
 
 /**
  * Claims `period` of a schedule for delivery: true for exactly one caller, however many workers try

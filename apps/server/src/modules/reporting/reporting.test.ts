@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, people } from '@vigil/db';
 import { loadConfig } from '../../config.ts';
 import { buildPhishApp } from '../../phish-app.ts';
-import { buildPerson } from '../../test/factories.ts';
+import { buildOrganization, buildPerson } from '../../test/factories.ts';
 import { readPdfText } from '../../test/pdf-text-reader.ts';
 import { startSmtpInbox } from '../../test/smtp-inbox.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -18,7 +18,8 @@ import { syncBuiltinLessons } from '../training/library/builtin-lessons.ts';
 import { deliverScheduledReports } from './reporting.jobs.ts';
 
 const t = useTestApp();
-const company = demoCompanies.find((candidate) => candidate.slug === 'harbor-pike-legal')!;
+// Not the company demo-history.test.ts plays: files of one worker share its database.
+const company = demoCompanies.find((candidate) => candidate.slug === 'bluefin-health')!;
 const organizationId = demoId(company.slug);
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
 
@@ -99,9 +100,9 @@ describe('scheduled reports', () => {
     const context = { db: t.db, log: t.app.log, config: loadConfig({ ...process.env, NODE_ENV: 'test', SMTP_URL: `smtp://${inbox.host}:${inbox.port}`, PUBLIC_URL: 'http://vigil.test', DATA_DIR: '/nonexistent-test-data' }) };
     const monday = new Date('2026-11-23T09:00:00Z');
     // Two workers at the same hour: one claims the week, the other finds it taken.
-    const sent = await Promise.all([deliverScheduledReports(context, monday), deliverScheduledReports(context, monday)]);
+    const sent = await Promise.all([deliverScheduledReports(context, monday, organizationId), deliverScheduledReports(context, monday, organizationId)]);
     expect(sent[0]! + sent[1]!).toBe(1);
-    expect(await deliverScheduledReports(context, new Date('2026-11-27T09:00:00Z'))).toBe(0);
+    expect(await deliverScheduledReports(context, new Date('2026-11-27T09:00:00Z'), organizationId)).toBe(0);
     const mails = [...inbox.mailTo(admin.email), ...inbox.mailTo(superadmin.email)];
     expect(mails).toHaveLength(2);
     expect(mails[0]!.subject).toBe(`Human risk report for ${company.name} (2026-W48)`);
@@ -110,7 +111,7 @@ describe('scheduled reports', () => {
     expect(await readPdfText(attachment.content)).toContain(company.name);
 
     // The next week sends again; the listing says when it last went.
-    expect(await deliverScheduledReports(context, new Date('2026-11-30T09:00:00Z'))).toBe(1);
+    expect(await deliverScheduledReports(context, new Date('2026-11-30T09:00:00Z'), organizationId)).toBe(1);
     const listed = (await t.app.inject({ url: '/api/reports/schedules/', headers })).json();
     expect(listed.items[0]).toMatchObject({ lastPeriod: '2026-W49', recipients: expect.arrayContaining([expect.objectContaining({ email: admin.email })]) });
   });
@@ -124,7 +125,9 @@ describe('the managed-service summary', () => {
     const played = summary.items.find((item: { id: string }) => item.id === organizationId);
     expect(played.sent).toBeGreaterThan(0);
     expect(played.score).toBeGreaterThan(0);
-    const other = await buildPerson(t.db, organizationId, { role: 'Admin' });
+    // An admin of a company that manages no one (a company of its own: the demo's people stay as seeded).
+    const elsewhere = await buildOrganization(t.db, { name: 'Standalone Ltd' });
+    const other = await buildPerson(t.db, elsewhere.id, { role: 'Admin' });
     expect((await t.app.inject({ url: '/api/reports/clients/', headers: await t.authAs(other) })).json()).toEqual({ items: [] });
   });
 });
