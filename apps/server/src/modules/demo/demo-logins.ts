@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { type AuthManagement, hashPassword } from '@vigil/auth-provider';
 import { type Role, isAdminRole } from '@vigil/contracts';
 import { type Db, organizations, people } from '@vigil/db';
@@ -13,7 +13,12 @@ const providerRoles = (role: Role) => (role === 'User' ? [] : [role]);
  * provider can select those tenants for them. One hash is shared, so this takes a second, not minutes.
  */
 export const seedDemoLogins = async (db: Db, management: AuthManagement, password: string) => {
-  const orgs = await db.select({ id: organizations.id, name: organizations.name, managedBy: organizations.managedByOrganizationId }).from(organizations);
+  // The demo's organisations only: the managed-service provider and its clients (a database that
+  // holds other organisations too, as a test's does, keeps their logins as they are).
+  const orgs = await db
+    .select({ id: organizations.id, name: organizations.name, managedBy: organizations.managedByOrganizationId })
+    .from(organizations)
+    .where(or(eq(organizations.id, demoManagedServiceId), eq(organizations.managedByOrganizationId, demoManagedServiceId)));
   await management.upsertTenants(orgs.map(({ id, name }) => ({ id, name })));
   const clientsOf = new Map<string, string[]>();
   for (const org of orgs) if (org.managedBy) clientsOf.set(org.managedBy, [...(clientsOf.get(org.managedBy) ?? []), org.id]);
@@ -21,7 +26,7 @@ export const seedDemoLogins = async (db: Db, management: AuthManagement, passwor
   const everyone = await db
     .select()
     .from(people)
-    .where(and(isNotNull(people.authUserId), eq(people.isActive, true)));
+    .where(and(isNotNull(people.authUserId), eq(people.isActive, true), inArray(people.organizationId, orgs.map((org) => org.id))));
   const passwordHash = await hashPassword(password);
   await management.upsertUsers(
     everyone.map((person) => {
