@@ -77,3 +77,14 @@ export const nextLine = async <T>(helper: Helper): Promise<T> => {
   if (next.done) throw new Error('The bench helper ended before it answered');
   return JSON.parse(next.value) as T;
 };
+
+/** The database a bench measures: PostgreSQL when a URL names one, else in-memory PGlite. */
+export const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+export const benchEngine = benchDatabaseUrl ? 'PostgreSQL' : 'PGlite';
+
+/** A whole-number size from the environment (BENCH_…), or `fallback`. */
+export const wholeFromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
+  return value;
+};

@@ -32,16 +32,12 @@ import { buildPhishApp } from '../apps/server/src/phish-app.ts';
 import { buildDepartment, buildOrganization, buildPerson } from '../apps/server/src/test/factories.ts';
 import { buildPhishingTemplate, buildSendingProfile } from '../apps/server/src/test/phishing-factories.ts';
 import { startTestJwksServer } from '../apps/server/src/test/test-jwks-server.ts';
-import { latencies, nextLine, peakRss, progress, report, startHelper, timeIt } from './lib.ts';
+import { benchDatabaseUrl, benchEngine, latencies, nextLine, peakRss, progress, report, startHelper, timeIt, wholeFromEnv } from './lib.ts';
 
 const projectId = 'P2benchproject000000000000000';
-const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
-const wholeNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
-  return value;
-};
+const databaseUrl = benchDatabaseUrl;
+const engine = benchEngine;
+const wholeNumber = wholeFromEnv;
 const perSecond = (count: number, ms: number) => (count / ms) * 1000;
 
 export const runPhishingBenchmarks = async () => {

@@ -20,16 +20,12 @@ import { appendEvents } from '../apps/server/src/modules/events/events.repositor
 import { storePersonScore } from '../apps/server/src/modules/risk/risk.repository.ts';
 import { buildOrganization, buildPerson } from '../apps/server/src/test/factories.ts';
 import { startTestJwksServer } from '../apps/server/src/test/test-jwks-server.ts';
-import { latencies, progress, report, timeIt } from './lib.ts';
+import { benchDatabaseUrl, benchEngine, latencies, progress, report, timeIt, wholeFromEnv } from './lib.ts';
 
 const projectId = 'P2benchproject000000000000000';
-const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
-const whole = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
-  return value;
-};
+const databaseUrl = benchDatabaseUrl;
+const engine = benchEngine;
+const whole = wholeFromEnv;
 
 const departmentCount = 40;
 /** How many rows one insert statement writes while seeding. */
