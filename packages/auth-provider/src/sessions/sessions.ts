@@ -62,9 +62,11 @@ export const createSessions = (
     refreshExpiresAt: number,
     selectedTenant: string | null,
     amr: string[],
+    /** The person's sign-in policy as the caller read it (sign-in and refresh read it already). */
+    policy: { requireMfa: boolean } | undefined,
     firstSeen = false,
   ) => {
-    const [loginIds, tenants, policy] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id), policyOf(user.id)]);
+    const [loginIds, tenants] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id)]);
     const sessionExpiration = nowSeconds() + settings.sessionTtlSeconds;
     const tenantClaims = Object.fromEntries(tenants.map((t) => [t.tenantId, { roles: t.roleNames, permissions: [] }]));
     const dct = selectedTenant && selectedTenant in tenantClaims ? selectedTenant : undefined;
@@ -154,7 +156,7 @@ export const createSessions = (
         amr,
       };
       const refresh = await mintRefresh(user, family, client);
-      return respond(user, family.familyId, refresh.refreshJwt, refresh.expiresAt, selectedTenant, amr, firstSeen);
+      return respond(user, family.familyId, refresh.refreshJwt, refresh.expiresAt, selectedTenant, amr, policy, firstSeen);
     },
     verifyRefresh,
     /**
@@ -185,7 +187,7 @@ export const createSessions = (
       }
       const selectedTenant = selectTenant ?? rotated.selectedTenant;
       const next = await mintRefresh(user, { ...rotated, selectedTenant }, client);
-      return { user, response: await respond(user, rotated.familyId, next.refreshJwt, next.expiresAt, selectedTenant, rotated.amr) };
+      return { user, response: await respond(user, rotated.familyId, next.refreshJwt, next.expiresAt, selectedTenant, rotated.amr, policy) };
     },
     /**
      * A second factor confirmed for a signed-in family: a new family whose methods add `method` and
@@ -203,7 +205,7 @@ export const createSessions = (
       const family = { familyId: randomId('F'), familyExpiresAt: current.familyExpiresAt, selectedTenant: current.selectedTenant, amr };
       const refresh = await mintRefresh(user, family, client);
       await revokeFamily(familyId, 'stepped up with a second factor');
-      return respond(user, family.familyId, refresh.refreshJwt, refresh.expiresAt, current.selectedTenant, amr);
+      return respond(user, family.familyId, refresh.refreshJwt, refresh.expiresAt, current.selectedTenant, amr, await policyOf(user.id));
     },
     revokeFamily,
     revokeFamilyOf: async (refreshJwt: string, reason: string) => {
