@@ -55,7 +55,6 @@ export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<Organ
 
 /** `getOrganizationRisk` for callers acting for the organisation (reports, scheduled jobs): no role check here. */
 export const readOrganizationRisk = async (db: Db, scope: OrgScope, trendFor = trendDays): Promise<OrganizationRisk> => {
-  const tenant = scope;
   const { overall, byDepartment, drivers, computedAt } = await selectOrganizationRisk(db, scope);
   const { rankingKey: _, ...organization } = aggregateFromMoments(overall);
   // What-if: each overdue person's score without their overdue lessons; everyone else's unchanged.
@@ -69,7 +68,7 @@ export const readOrganizationRisk = async (db: Db, scope: OrgScope, trendFor = t
       .map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) }))
       .sort((a, b) => b.rankingKey - a.rankingKey),
     whatIf,
-    trend: await selectTrend(db, scope, { kind: 'organization', id: tenant.organizationId }, trendFor, new Date()),
+    trend: await selectTrend(db, scope, { kind: 'organization', id: scope.organizationId }, trendFor, new Date()),
     computedAt: computedAt?.toISOString() ?? null,
   };
 };

@@ -165,8 +165,8 @@ export const personSimulationHistory = async (db: Db, tenant: Tenant, personId: 
  * `personSimulationHistory` for a caller who has already decided the person may be seen (people
  * insights, by role). @throws AppError NOT_FOUND for a person who is not the organisation's.
  */
-export const readSimulationHistory = async (db: Db, tenant: OrgScope, personId: string, query: { cursor?: string; limit: number }): Promise<SimulationHistory> => {
-  const [person] = await db.select({ id: people.id }).from(people).where(and(eq(people.organizationId, tenant.organizationId), eq(people.id, personId))).limit(1);
+export const readSimulationHistory = async (db: Db, scope: OrgScope, personId: string, query: { cursor?: string; limit: number }): Promise<SimulationHistory> => {
+  const [person] = await db.select({ id: people.id }).from(people).where(and(eq(people.organizationId, scope.organizationId), eq(people.id, personId))).limit(1);
   if (!person) throw notFound('The person');
   const page = await readKeysetPage(
     async (after: readonly [string, string] | undefined, limit) =>
@@ -181,7 +181,7 @@ export const readSimulationHistory = async (db: Db, tenant: OrgScope, personId: 
         .from(campaignRecipients)
         .innerJoin(campaigns, and(eq(campaigns.organizationId, campaignRecipients.organizationId), eq(campaigns.id, campaignRecipients.campaignId)))
         .innerJoin(phishingTemplates, eq(phishingTemplates.id, campaignRecipients.templateId))
-        .where(and(eq(campaignRecipients.organizationId, tenant.organizationId), eq(campaignRecipients.personId, personId), ...(after ? [afterKey([campaignRecipients.sendAt, campaignRecipients.id], after, 'desc')] : [])))
+        .where(and(eq(campaignRecipients.organizationId, scope.organizationId), eq(campaignRecipients.personId, personId), ...(after ? [afterKey([campaignRecipients.sendAt, campaignRecipients.id], after, 'desc')] : [])))
         .orderBy(desc(campaignRecipients.sendAt), desc(campaignRecipients.id))
         .limit(limit),
     (row) => [row.sortKey, row.recipient.id] as const,
@@ -195,7 +195,7 @@ export const readSimulationHistory = async (db: Db, tenant: OrgScope, personId: 
       : await db
           .select({ recipientId: events.recipientId, type: events.type, at: events.occurredAt })
           .from(events)
-          .where(and(eq(events.organizationId, tenant.organizationId), eq(events.personId, personId), sql`${events.recipientId} in ${recipientIds}`))
+          .where(and(eq(events.organizationId, scope.organizationId), eq(events.personId, personId), sql`${events.recipientId} in ${recipientIds}`))
           .orderBy(asc(events.id));
   return {
     personId,
