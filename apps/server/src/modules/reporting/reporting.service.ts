@@ -7,6 +7,7 @@ import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { listMsspCompanies } from '../organizations/mssp-companies.service.ts';
 import { findCurrentOrganization } from '../organizations/organizations.service.ts';
+import { readGroupRisk, readOrganizationTrend } from '../risk/risk.service.ts';
 import { gatherExecutiveReport } from './executive-report.ts';
 import { renderExecutiveReportPdf } from './executive-report-pdf.ts';
 import { reportingRepository } from './reporting.repository.ts';
@@ -90,30 +91,32 @@ export const deleteReportSchedule = async (db: Db, tenant: Tenant, id: string, o
 
 /**
  * A managed-service provider's clients side by side: each one's score with its bound and 30-day
- * change, its lures of the last 90 days and its overdue lessons. Empty for anyone who manages no clients.
+ * change, its lures of the last 90 days and its overdue lessons. Empty for anyone who manages no
+ * clients. Only the figures the table shows are read for each client, not a whole report.
  */
 export const getClientsSummary = async (db: Db, tenant: Tenant): Promise<ClientsSummary> => {
   requireReportingAdmin(tenant);
   const clients = await listMsspCompanies(db, tenant);
   const now = new Date();
+  const dayMs = 24 * 60 * 60 * 1000;
   const items: ClientsSummary['items'] = [];
   for (const client of clients) {
-    const report = await gatherExecutiveReport(db, { organizationId: client.company_id }, client.company_name, 90, now);
-    const monthAgo = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const then = report.risk.trend.find((point) => point.day >= monthAgo);
-    const { score, lower, upper, people } = report.risk;
+    const scope = { organizationId: client.company_id };
+    const repository = reportingRepository(db, scope);
+    const { aggregate } = await readGroupRisk(db, scope);
+    const [then] = await readOrganizationTrend(db, scope, 30, now);
+    const months = await repository.simulationsByMonth(new Date(now.getTime() - 90 * dayMs), now);
+    const total = (key: 'sent' | 'failed' | 'reported') => months.reduce((sum, month) => sum + month[key], 0);
+    const { overdue } = await repository.training(new Date(now.getTime() - 90 * dayMs), now);
     items.push({
       id: client.company_id,
       name: client.company_name,
-      score,
-      lower,
-      upper,
-      people,
-      change: then ? Math.round((score - then.score) * 10) / 10 : null,
-      sent: report.simulations.sent,
-      failed: report.simulations.failed,
-      reported: report.simulations.reported,
-      overdueTraining: report.training.overdue,
+      ...aggregate,
+      change: then ? Math.round((aggregate.score - then.score) * 10) / 10 : null,
+      sent: total('sent'),
+      failed: total('failed'),
+      reported: total('reported'),
+      overdueTraining: overdue,
     });
   }
   return { items: items.sort((a, b) => b.score - a.score) };

@@ -75,3 +75,6 @@ export const readOrganizationRisk = async (db: Db, scope: OrgScope, trendFor = t
 
 /** For the demo's history (and any import of past events): the organisation's trend as the daily job keeps it. */
 export const keepOrganizationRiskTrend = (db: Db, organizationId: string, at = new Date()) => keepRiskTrend(db, { organizationId }, at);
+
+/** The organisation's score by day over the last `days` days, oldest first (its daily snapshots). */
+export const readOrganizationTrend = (db: Db, scope: OrgScope, days: number, at = new Date()) => selectTrend(db, scope, { kind: 'organization', id: scope.organizationId }, days, at);
