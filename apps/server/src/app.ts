@@ -21,6 +21,7 @@ import { peopleInsightsRoutes } from './modules/insights/people-insights.routes.
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { adaptiveControlsRoutes } from './modules/adaptive-controls/adaptive-controls.routes.ts';
 import { recordSignInFact } from './modules/risk/sign-in-facts.ts';
+import { countryOfAddress } from './lib/ip-country.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
 import { initialTestingRoutes } from './modules/phishing/initial-testing/initial-testing.routes.ts';
@@ -142,6 +143,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       refreshIdleSeconds: config.auth.refreshIdleSeconds,
       refreshAbsoluteSeconds: config.auth.refreshAbsoluteSeconds,
       methods: embeddedAuthMethods,
+      locateCountry: countryOfAddress,
       onAuthEvent: async (event, client) => {
         await auditTenantSelection(connection.db, event, client);
         await recordSignInFact(connection.db, event, client);

@@ -4,7 +4,8 @@ export { createAuthManagement, type AuthManagement } from './management/manageme
 export type { AuthMethod } from './context.ts';
 export { passwordPolicy } from './methods/password-policy.ts';
 export { hashPassword } from './methods/password-hash.ts';
-export type { AuthEvent, AuthEventListener } from './http/auth-events.ts';
+export type { AuthEvent, AuthEventListener, CountryLocator } from './http/auth-events.ts';
+export type { ClientInfo } from './sessions/sessions.ts';
 export { authProviderSecuritySchemes } from './http/openapi.ts';
 export { sendWithTwilio, TwilioError, type TwilioOptions } from './delivery/twilio.ts';
 export { createDelivery, type Delivery, type OutgoingMessage } from './delivery/delivery.ts';

@@ -6,7 +6,7 @@ import type { AuthDb } from './database.ts';
 import { type Delivery, createDelivery } from './delivery/delivery.ts';
 import type { TwilioOptions } from './delivery/twilio.ts';
 import { AuthError, authErrors, errorBody } from './errors.ts';
-import { type AuthEventListener, authEventsLog } from './http/auth-events.ts';
+import { type AuthEventListener, type CountryLocator, authEventsLog } from './http/auth-events.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { createKeyRing } from './keys/signing-keys.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
@@ -29,6 +29,8 @@ export type AuthProviderOptions = {
   mailFrom?: string;
   /** Called after every auth event is recorded (the host audits tenant switches with it). */
   onAuthEvent?: AuthEventListener;
+  /** Tells the country of a sign-in's address for the record and the host (without it, none is kept). */
+  locateCountry?: CountryLocator;
   /** SMS, voice and WhatsApp through a Twilio-compatible API; without it they go to the outbox. */
   twilio?: TwilioOptions;
   /** Replaces SMTP/outbox delivery (tests that capture messages). */
@@ -85,7 +87,11 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       mailFrom: options.mailFrom ?? `${settings.appName} <no-reply@localhost>`,
       twilio: options.twilio,
     });
-  const events = authEventsLog(options.db, options.onAuthEvent, (error) => log.error({ err: error }, 'the host could not handle an auth event'));
+  const events = authEventsLog(options.db, {
+    listener: options.onAuthEvent,
+    onListenerError: (error) => log.error({ err: error }, 'the host could not handle an auth event'),
+    locateCountry: options.locateCountry,
+  });
   const context: ProviderContext = {
     db: options.db,
     secret: options.secret,

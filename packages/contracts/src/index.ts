@@ -34,5 +34,6 @@ export * from './compliance.ts';
 export * from './policies.ts';
 export * from './risk.ts';
 export * from './insights.ts';
+export * from './organization-insights.ts';
 export * from './reporting.ts';
 export * from './adaptive-controls.ts';

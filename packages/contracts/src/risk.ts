@@ -16,6 +16,7 @@ export const riskFactors = [
   'simulation_report',
   'training_overdue',
   'training_failed',
+  'sign_in_anomaly',
 ] as const;
 export const riskFactorSchema = z.enum(riskFactors);
 export type RiskFactor = z.infer<typeof riskFactorSchema>;

@@ -17,11 +17,16 @@ export type AuthEvent = {
 /** Every attempt, success and failure: the user's login history and the organisation's login log. */
 export type AuthEventListener = (event: AuthEvent, client: ClientInfo) => Promise<void>;
 
-export const authEventsLog = (db: AuthDb, listener?: AuthEventListener, onListenerError?: (error: unknown) => void) => ({
-  record: async (event: AuthEvent, client: ClientInfo) => {
-    await db.insert(authEvents).values({ id: randomId('E'), ...event, ip: client.ip, userAgent: client.userAgent });
+/** The host's way to tell an address's country (an offline registry lookup, say). */
+export type CountryLocator = (ip: string | undefined) => string | undefined;
+
+export const authEventsLog = (db: AuthDb, { listener, onListenerError, locateCountry }: { listener?: AuthEventListener; onListenerError?: (error: unknown) => void; locateCountry?: CountryLocator } = {}) => ({
+  /** Records an attempt at `at` (now; a host replaying history passes its time). */
+  record: async (event: AuthEvent, client: ClientInfo, at?: Date) => {
+    const located = { ...client, country: client.country ?? locateCountry?.(client.ip) };
+    await db.insert(authEvents).values({ id: randomId('E'), ...event, ip: located.ip, userAgent: located.userAgent, country: located.country, ...(at ? { createdAt: at } : {}) });
     // The host application hears every event (to audit tenant switches, say); its failure is not ours.
-    if (listener) await listener(event, client).catch((error: unknown) => onListenerError?.(error));
+    if (listener) await listener(event, located).catch((error: unknown) => onListenerError?.(error));
   },
   /** Successful sign-ins of a user, newest first (contract §2.14 `me/history`). */
   history: async (userId: string, limit = 100) =>

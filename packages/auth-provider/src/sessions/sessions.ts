@@ -15,7 +15,8 @@ export type SessionSettings = {
   refreshAbsoluteSeconds: number;
 };
 
-export type ClientInfo = { ip?: string; userAgent?: string };
+/** Who is on the other end: the address, the browser's user agent and, where the host can tell, the address's country (ISO alpha-2). */
+export type ClientInfo = { ip?: string; userAgent?: string; country?: string };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -20,6 +20,7 @@ const factorNames: Record<RiskFactor, string> = {
   simulation_report: 'Reported a simulated attack',
   training_overdue: 'A lesson is past its due date',
   training_failed: 'Failed a lesson quiz',
+  sign_in_anomaly: 'Unusual sign-ins (new device or country, impossible travel, bursts of failed attempts)',
 };
 
 const bandNames = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' } as const;

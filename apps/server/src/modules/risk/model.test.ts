@@ -23,6 +23,10 @@ describe('the risk model', () => {
     ['only reports: never below 0', [{ kind: 'report', at: now, subject: 'r2' }], 0],
     ['an overdue lesson from a year ago: 6, no decay', [{ kind: 'training_overdue', at: daysAgo(300), subject: 'a1' }], base(6)],
     ['a failed quiz today: 5', [{ kind: 'training_failed', at: now, subject: 'a1@1' }], base(5)],
+    ['impossible travel today: 10', [{ kind: 'sign_in_anomaly', type: 'impossible_travel', at: now, subject: 's1' }], base(10)],
+    ['a sign-in from a new country today: 4', [{ kind: 'sign_in_anomaly', type: 'new_country', at: now, subject: 's1' }], base(4)],
+    ['a burst of failed sign-ins today: 4', [{ kind: 'sign_in_anomaly', type: 'lockout_burst', at: now, subject: 's1' }], base(4)],
+    ['a sign-in from a new kind of device 90 days ago: half of 2', [{ kind: 'sign_in_anomaly', type: 'new_device', at: daysAgo(90), subject: 's1' }], base(1)],
   ])('%s', (_, facts, expected) => {
     const breakdown = scoreFromFacts(facts, staff, now);
     expect(breakdown.score).toBeCloseTo(expected, 1);

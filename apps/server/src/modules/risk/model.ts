@@ -1,4 +1,4 @@
-import type { BlastRadiusReason, RiskAggregate, RiskBreakdown, RiskFactor } from '@vigil/contracts';
+import type { BlastRadiusReason, RiskAggregate, RiskBreakdown, RiskFactor, SignInAnomalyRule } from '@vigil/contracts';
 
 /**
  * The human-risk model: one pure function from a person's facts to a score 0–100 with its breakdown.
@@ -16,6 +16,9 @@ import type { BlastRadiusReason, RiskAggregate, RiskBreakdown, RiskFactor } from
  *    | reported a simulated lure (once per lure, even after failing it)    | −6 |
  *    | a lesson overdue now (no decay: it counts until completed)          | +6 |
  *    | failed a lesson's quiz                                              | +5 |
+ *    | an unusual sign-in (sign-in-anomalies.ts): impossible travel        | +10 |
+ *    |   a new country, or a burst of failed attempts (lockout)            | +4 |
+ *    |   a new kind of device                                              | +2 |
  *    Scanner requests (machine clicks and opens) never count.
  * 2. raw = the sum, at least 0; base score = 100 × (1 − e^(−raw / 40)): the first mistakes move it
  *    most, and it never passes 100.
@@ -27,8 +30,8 @@ import type { BlastRadiusReason, RiskAggregate, RiskBreakdown, RiskFactor } from
  */
 
 export type RiskFact = Readonly<{
-  kind: 'failure' | 'report' | 'training_overdue' | 'training_failed';
-  /** For failures: the event type (clicked, submitted …). */
+  kind: 'failure' | 'report' | 'training_overdue' | 'training_failed' | 'sign_in_anomaly';
+  /** For failures: the event type (clicked, submitted …); for sign-in anomalies, the rule. */
   type?: string;
   at: Date;
   /** A lure (recipient) or an assignment: what makes two facts the same one. */
@@ -51,6 +54,7 @@ export const failureFactors: Readonly<Record<string, { factor: RiskFactor; point
   submitted: { factor: 'simulation_submit', points: 20 },
 };
 export const factorPoints = { repeat_failure: 8, simulation_report: -6, training_overdue: 6, training_failed: 5 } as const;
+export const signInAnomalyPoints: Readonly<Record<SignInAnomalyRule, number>> = { impossible_travel: 10, new_country: 4, lockout_burst: 4, new_device: 2 };
 
 const dayMs = 24 * 60 * 60 * 1000;
 const executiveTitle = /\b(chief|ceo|cfo|coo|cto|ciso|cio|president|vice president|vp|director|head of)\b/i;
@@ -101,6 +105,9 @@ const linesOf = (facts: readonly RiskFact[], now: Date): Line[] => {
   for (const fact of facts.filter((f) => f.kind === 'training_overdue' && f.at <= now)) overdue.set(fact.subject, fact);
   for (const fact of overdue.values()) add('training_overdue', factorPoints.training_overdue, fact.at);
   for (const fact of counted.filter((f) => f.kind === 'training_failed')) add('training_failed', factorPoints.training_failed * decay(fact.at, now), fact.at);
+  for (const fact of counted.filter((f) => f.kind === 'sign_in_anomaly' && f.type && f.type in signInAnomalyPoints)) {
+    add('sign_in_anomaly', signInAnomalyPoints[fact.type as SignInAnomalyRule] * decay(fact.at, now), fact.at);
+  }
   return [...lines.values()];
 };
 
@@ -166,12 +173,13 @@ export const factsFromEvents = (events: readonly RiskEventLike[]): RiskFact[] =>
     else if (event.type === 'reported' && event.recipientId) facts.push({ kind: 'report', at: event.occurredAt, subject: event.recipientId });
     else if (event.type === 'training_overdue' && assignment && !completed.has(assignment)) facts.push({ kind: 'training_overdue', at: event.occurredAt, subject: assignment });
     else if (event.type === 'training_failed' && assignment) facts.push({ kind: 'training_failed', at: event.occurredAt, subject: `${assignment}@${event.occurredAt.toISOString()}` });
+    else if (event.type === 'sign_in_anomaly' && typeof event.data.rule === 'string') facts.push({ kind: 'sign_in_anomaly', type: event.data.rule, at: event.occurredAt, subject: `${event.data.rule}@${event.occurredAt.toISOString()}` });
   }
   return facts;
 };
 
 /** The event types that can change a score: the projection recomputes a person when one arrives. */
-export const riskEventTypes = [...Object.keys(failureFactors), 'reported', 'training_overdue', 'training_completed', 'training_failed'];
+export const riskEventTypes = [...Object.keys(failureFactors), 'reported', 'training_overdue', 'training_completed', 'training_failed', 'sign_in_anomaly'];
 
 /**
  * What a stored score would be without some of its factors (a what-if), from its breakdown alone:

@@ -4,6 +4,9 @@ import { createAuthManagement, hashPassword } from '@vigil/auth-provider';
 import { events } from '@vigil/db';
 import { buildOrganization, buildPerson } from '../../test/factories.ts';
 import { testProjectId, useTestApp } from '../../test/test-app.ts';
+import { runConsumer } from '../events/consumers.ts';
+import { riskScoresConsumer } from './risk-scores.consumer.ts';
+import { selectPersonRisk } from './risk.repository.ts';
 import { deviceKindOf, signInEventTypes } from './sign-in-facts.ts';
 
 const t = useTestApp({}, { embeddedAuth: true });
@@ -30,6 +33,7 @@ describe('sign-in facts in the event log', () => {
     ]);
     const signIn = (password: string) =>
       t.app.inject({
+        remoteAddress: '127.0.0.1',
         method: 'POST',
         url: '/v1/auth/password/signin',
         headers: { authorization: `Bearer ${testProjectId}`, 'content-type': 'application/json', 'user-agent': firefoxOnWindows },
@@ -47,5 +51,46 @@ describe('sign-in facts in the event log', () => {
       { type: 'sign_in_failed', organizationId: org.id, data: { method: 'password', os: 'Windows', browser: 'Firefox' } },
       { type: 'sign_in', organizationId: org.id, data: { method: 'password', os: 'Windows', browser: 'Firefox' } },
     ]);
+  });
+
+  it('notices a new country, impossible travel and a burst of failures, and the person’s score counts them', async () => {
+    const org = await buildOrganization(t.db);
+    const person = await buildPerson(t.db, org.id);
+    await createAuthManagement(t.db).upsertUsers([
+      { userId: person.authUserId!, email: person.email, givenName: 'Test', familyName: 'Person', tenants: {}, passwordHash: await hashPassword('a long enough passphrase') },
+    ]);
+    const signIn = (password: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/password/signin',
+        remoteAddress,
+        headers: { authorization: `Bearer ${testProjectId}`, 'content-type': 'application/json', 'user-agent': firefoxOnWindows },
+        payload: JSON.stringify({ loginId: person.email, password }),
+      });
+    // Three sign-ins from an address registered in Germany make a pattern; then one from Brazil.
+    for (let i = 0; i < 3; i++) expect((await signIn('a long enough passphrase', '217.160.0.1')).statusCode).toBe(200);
+    expect((await signIn('a long enough passphrase', '200.160.2.3')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await signIn('not the passphrase', '200.160.2.3')).statusCode).toBe(401);
+
+    const written = await t.db
+      .select({ type: events.type, data: events.data })
+      .from(events)
+      .where(and(eq(events.personId, person.id), inArray(events.type, [...signInEventTypes, 'sign_in_anomaly'])))
+      .orderBy(asc(events.id));
+    expect(written.filter((e) => e.type === 'sign_in').map((e) => e.data.country)).toEqual(['DE', 'DE', 'DE', 'BR']);
+    const anomalies = written.filter((e) => e.type === 'sign_in_anomaly').map((e) => e.data);
+    expect(anomalies.map((a) => a.rule)).toEqual(['new_country', 'impossible_travel', 'lockout_burst']);
+    expect(anomalies[1]).toMatchObject({ country: 'BR', previousCountry: 'DE' });
+
+    // The provider's own record keeps the country too (the login log and the person's history show it).
+    const logged = await createAuthManagement(t.db).listAuthEvents({ userIds: [person.authUserId!], limit: 20, offset: 0 });
+    expect(logged.events.filter((e) => e.success).map((e) => e.country)).toEqual(['BR', 'DE', 'DE', 'DE']);
+
+    await runConsumer(t.db, riskScoresConsumer);
+    const [stored] = await selectPersonRisk(t.db, { organizationId: org.id }, [person.id]);
+    const line = stored?.breakdown.factors.find((factor) => factor.factor === 'sign_in_anomaly');
+    expect(line?.count).toBe(3);
+    // 10 + 4 + 4 raw points today, through the saturation curve.
+    expect(stored?.score).toBeCloseTo(100 * (1 - Math.exp(-18 / 40)), 1);
   });
 });

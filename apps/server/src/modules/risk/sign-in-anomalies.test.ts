@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { type SignInAttempt, anomaliesOf, kmBetweenCountries } from './sign-in-anomalies.ts';
+
+const start = new Date('2026-11-01T08:00:00Z');
+const at = (hours: number) => new Date(start.getTime() + hours * 60 * 60 * 1000);
+const ok = (hours: number, extra: Partial<SignInAttempt> = {}): SignInAttempt => ({ at: at(hours), outcome: 'success', country: 'DE', os: 'Windows', browser: 'Edge', ...extra });
+const failed = (hours: number): SignInAttempt => ({ at: at(hours), outcome: 'failed', country: 'DE', os: 'Windows', browser: 'Edge' });
+/** Three ordinary working days from Germany on the same laptop: an established pattern. */
+const habit = [ok(0), ok(24), ok(48)];
+const rules = (earlier: readonly SignInAttempt[], attempt: SignInAttempt) => anomaliesOf(earlier, attempt).map((anomaly) => anomaly.rule);
+
+describe('the sign-in anomaly rules', () => {
+  it.each<[string, readonly SignInAttempt[], SignInAttempt, string[]]>([
+    ['the same laptop from the same country: nothing', habit, ok(72), []],
+    ['a new kind of device after an established pattern', habit, ok(72, { os: 'iOS', browser: 'Safari' }), ['new_device']],
+    ['a new device with only two earlier sign-ins: too early to tell', habit.slice(0, 2), ok(72, { os: 'iOS', browser: 'Safari' }), []],
+    ['a device last used more than 90 days ago counts as new', [ok(-24 * 100, { os: 'iOS', browser: 'Safari' }), ...habit], ok(72, { os: 'iOS', browser: 'Safari' }), ['new_device']],
+    ['a neighbouring country a day later: new country, not travel', habit, ok(72, { country: 'FR' }), ['new_country']],
+    ['Germany then Brazil two hours later: new country and impossible travel', habit, ok(50, { country: 'BR' }), ['new_country', 'impossible_travel']],
+    ['Germany then Brazil two days later: a new country only (a flight takes less)', habit, ok(96, { country: 'BR' }), ['new_country']],
+    ['Germany then Brazil an hour later with no history: impossible travel only', [ok(0)], ok(1, { country: 'BR' }), ['impossible_travel']],
+    ['an unknown country never fires the country rules', habit, ok(49, { country: undefined }), []],
+    ['four failures in ten minutes: not yet a burst', [failed(1), failed(1.02), failed(1.04)], failed(1.06), []],
+    ['the fifth failure within ten minutes: a burst', [failed(1), failed(1.02), failed(1.04), failed(1.06)], failed(1.08), ['lockout_burst']],
+    ['the sixth failure: the same burst, not another', [failed(1), failed(1.02), failed(1.04), failed(1.06), failed(1.08)], failed(1.1), []],
+    ['five failures spread over an hour: no burst', [failed(1), failed(1.2), failed(1.4), failed(1.6)], failed(1.8), []],
+    ['a blocked attempt counts towards a burst', [failed(1), failed(1.02), failed(1.04), failed(1.06)], { ...failed(1.08), outcome: 'blocked' }, ['lockout_burst']],
+  ])('%s', (_, earlier, attempt, expected) => {
+    expect(rules(earlier, attempt)).toEqual(expected);
+  });
+
+  it('says how far and how fast for impossible travel', () => {
+    const [travel] = anomaliesOf([ok(0)], ok(1, { country: 'BR' }));
+    expect(travel?.detail).toMatchObject({ country: 'BR', previousCountry: 'DE' });
+    expect(travel?.detail.km).toBeGreaterThan(8500);
+    expect(travel?.detail.km).toBeLessThan(10500);
+    expect(travel?.detail.kmPerHour).toBe(travel?.detail.km);
+  });
+
+  it('measures between countries’ centres: Germany to France about 700 km, unknown codes nothing', () => {
+    expect(kmBetweenCountries('DE', 'FR')).toBeGreaterThan(500);
+    expect(kmBetweenCountries('DE', 'FR')).toBeLessThan(900);
+    expect(kmBetweenCountries('DE', 'XX')).toBeUndefined();
+  });
+});
