@@ -30,6 +30,7 @@ import { msspCompaniesRoutes } from './modules/organizations/mssp-companies.rout
 import { onboardingRoutes } from './modules/organizations/onboarding.routes.ts';
 import { onboardingWizardRoutes } from './modules/onboarding/onboarding-wizard.routes.ts';
 import { loginLogsRoutes } from './modules/login-logs/login-logs.routes.ts';
+import { organizationInsightsRoutes } from './modules/insights/organization-insights.routes.ts';
 import { organizationUsersModule } from './modules/organization-users/index.ts';
 import { organizationSettingsRoutes } from './modules/organizations/organization-settings.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -182,6 +183,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       const management = createAuthManagement(connection.db);
       await api.register(outboxRoutes, { db: connection.db, management });
       await api.register(loginLogsRoutes, { db: connection.db, management });
+      await api.register(organizationInsightsRoutes, { db: connection.db, management });
       await api.register(organizationUsersModule, {
         db: connection.db,
         appUrl: config.publicUrl,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { createAuthManagement } from '@vigil/auth-provider';
 import type { Person } from '@vigil/db';
 import { runConsumer } from '../modules/events/consumers.ts';
 import { appendEvents } from '../modules/events/events.repository.ts';
@@ -14,6 +15,16 @@ export const riskCases = (t: TestContext) => {
   const arrange = async ({ b }: TenantPair) => {
     await appendEvents(t.db, [{ organizationId: b.org.id, personId: b.admin.id, recipientId: randomUUID(), type: 'submitted', occurredAt: new Date(), data: {} }]);
     await runConsumer(t.db, riskScoresConsumer, { maxBatches: 1000 });
+  };
+  const arrangeSignIns = async ({ b }: TenantPair) => {
+    const at = new Date();
+    const fact = { organizationId: b.org.id, personId: b.admin.id, occurredAt: at };
+    await appendEvents(t.db, [
+      { ...fact, type: 'sign_in', data: { method: 'password', os: 'Windows', browser: 'Edge', country: 'DE' } },
+      { ...fact, type: 'sign_in_failed', data: { method: 'password', os: 'iOS', browser: 'Safari', country: 'BR' } },
+      { ...fact, type: 'sign_in_anomaly', data: { rule: 'impossible_travel', country: 'BR', previousCountry: 'DE', km: 9500, kmPerHour: 9500 } },
+    ]);
+    if (b.admin.authUserId) await createAuthManagement(t.db).upsertUsers([{ userId: b.admin.authUserId, email: b.admin.email, givenName: 'B', familyName: 'Admin', tenants: {} }]);
   };
   return {
     'GET /api/my-risk/': {
@@ -74,6 +85,51 @@ export const riskCases = (t: TestContext) => {
         // A's department has no one in it yet, so nothing is compared; B's is never listed.
         expect(JSON.parse(response.body)).toEqual({ items: [] });
         expect(response.body).not.toContain(b.department.id);
+      },
+    },
+    // The organisation's subpages: B's admin signed in from two countries and tripped a rule; A's admin sees none of it.
+    'GET /api/insights/organization/sign-ins/': {
+      arrange: arrangeSignIns,
+      request: () => ({ method: 'GET' as const, url: '/api/insights/organization/sign-ins/?days=7' }),
+      expectIsolated: (response: { statusCode: number; body: string }, { b }: TenantPair) => {
+        expect(response.statusCode).toBe(200);
+        expect(JSON.parse(response.body).totals).toEqual({ succeeded: 0, failed: 0, blocked: 0, people: 0 });
+        expect(response.body).not.toContain(b.admin.email);
+      },
+    },
+    'GET /api/insights/organization/anomalies/': {
+      arrange: arrangeSignIns,
+      request: () => ({ method: 'GET' as const, url: '/api/insights/organization/anomalies/' }),
+      expectIsolated: (response: { statusCode: number; body: string }, { b }: TenantPair) => {
+        expect(response.statusCode).toBe(200);
+        expect(JSON.parse(response.body).anomalies).toEqual([]);
+        expect(response.body).not.toContain(b.admin.email);
+      },
+    },
+    'GET /api/insights/organization/devices/': {
+      arrange: arrangeSignIns,
+      request: () => ({ method: 'GET' as const, url: '/api/insights/organization/devices/' }),
+      expectIsolated: (response: { statusCode: number; body: string }) => {
+        expect(response.statusCode).toBe(200);
+        expect(JSON.parse(response.body).devices).toEqual([]);
+      },
+    },
+    'GET /api/insights/organization/mfa/': {
+      arrange: arrangeSignIns,
+      request: () => ({ method: 'GET' as const, url: '/api/insights/organization/mfa/' }),
+      expectIsolated: (response: { statusCode: number; body: string }, { b }: TenantPair) => {
+        expect(response.statusCode).toBe(200);
+        // A's two people only: B's admin, whose login the provider holds, is not among them.
+        expect(JSON.parse(response.body)).toMatchObject({ people: 2 });
+        expect(response.body).not.toContain(b.department.id);
+      },
+    },
+    'GET /api/insights/organization/training/': {
+      arrange: arrangeSignIns,
+      request: () => ({ method: 'GET' as const, url: '/api/insights/organization/training/' }),
+      expectIsolated: (response: { statusCode: number; body: string }) => {
+        expect(response.statusCode).toBe(200);
+        expect(JSON.parse(response.body).totals).toEqual({ assigned: 0, completed: 0, overdue: 0, failed: 0, people: 0 });
       },
     },
   };

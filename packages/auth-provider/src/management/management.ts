@@ -171,6 +171,25 @@ export const createAuthManagement = (db: AuthDb) => {
       const row = { userId, ...policy, updatedAt: new Date() };
       await db.insert(signInPolicies).values(row).onConflictDoUpdate({ target: signInPolicies.userId, set: row });
     },
+    /**
+     * What each user can prove who they are with: a password, a verified email, a verified phone
+     * (one-time codes by SMS), and whether a sign-in policy requires a confirmed code (adaptive controls).
+     */
+    describeFactors: async (userIds: readonly string[]) => {
+      const described: { userId: string; password: boolean; email: boolean; phone: boolean; stepUpRequired: boolean }[] = [];
+      for (let start = 0; start < userIds.length; start += 5000) {
+        const chunk = [...userIds.slice(start, start + 5000)];
+        const rows = await db
+          .select({ userId: users.id, passwordHash: users.passwordHash, verifiedEmail: users.verifiedEmail, verifiedPhone: users.verifiedPhone, phone: users.phone, requireMfa: signInPolicies.requireMfa })
+          .from(users)
+          .leftJoin(signInPolicies, eq(signInPolicies.userId, users.id))
+          .where(inArray(users.id, chunk));
+        for (const row of rows) {
+          described.push({ userId: row.userId, password: row.passwordHash !== null, email: row.verifiedEmail, phone: row.verifiedPhone && Boolean(row.phone), stepUpRequired: row.requireMfa ?? false });
+        }
+      }
+      return described;
+    },
     getSignInPolicy: async (userId: string) => (await db.select().from(signInPolicies).where(eq(signInPolicies.userId, userId)).limit(1))[0] ?? null,
     revokeAccessKey: async (id: string) => db.update(accessKeys).set({ revokedAt: new Date() }).where(eq(accessKeys.id, id)),
     /** Keys that include a tenant, without their secrets. */
