@@ -113,8 +113,13 @@ describe('app routes (signed in)', () => {
     paths.configure.testing.path,
     // features/initial-testing tests the baseline page.
     paths.insights.initialTesting.path,
-    // features/risk tests the organization's risk overview (its subpages still say what will appear).
+    // features/risk tests the organization's risk overview, features/organization-insights its five subpages.
     paths.insights.organization.path,
+    paths.insights.organization.mfaProtectionStatus.path,
+    paths.insights.organization.deviceProtectionStatus.path,
+    paths.insights.organization.trainingStatus.path,
+    paths.insights.organization.userLoginActivity.path,
+    paths.insights.organization.anomalousActivity.path,
     // features/people-insights tests the people, department, direct-reports and reporting-line pages.
     paths.insights.users.path,
     paths.insights.users.search.path,

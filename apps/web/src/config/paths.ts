@@ -268,6 +268,13 @@ export const apiPaths = {
     person: (id: string) => `/api/insights/people/${segment(id)}/`,
   },
   insightsDepartments: '/api/insights/departments/',
+  organizationInsights: {
+    signIns: '/api/insights/organization/sign-ins/',
+    anomalies: '/api/insights/organization/anomalies/',
+    mfa: '/api/insights/organization/mfa/',
+    devices: '/api/insights/organization/devices/',
+    training: '/api/insights/organization/training/',
+  },
   adaptiveControls: {
     rules: '/api/adaptive-controls/rules/',
     rule: (id: string) => `/api/adaptive-controls/rules/${segment(id)}/`,

@@ -14,6 +14,7 @@ import phishingTemplates from '../locales/en/phishing-templates.json';
 import policies from '../locales/en/policies.json';
 import risk from '../locales/en/risk.json';
 import peopleInsights from '../locales/en/people-insights.json';
+import organizationInsights from '../locales/en/organization-insights.json';
 import reporting from '../locales/en/reporting.json';
 import adaptiveControls from '../locales/en/adaptive-controls.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
@@ -56,6 +57,7 @@ const english = {
   ...compliance,
   ...risk,
   ...peopleInsights,
+  ...organizationInsights,
   ...reporting,
   ...adaptiveControls,
 };

@@ -47,7 +47,7 @@ describe('shell layout route', () => {
       '/api/mssp_company_list/': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Not a managed-service organisation' } } },
     });
     // A page that asks for nothing itself, so the only refused call is the company list.
-    renderSignedIn(routes, '/insights/organization/mfa-protection-status/');
+    renderSignedIn(routes, '/configure/integrations/');
 
     expect(await screen.findByText('Company Metrics')).toBeVisible();
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not load the managed companies', expect.anything()));

@@ -24,7 +24,8 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { ScrollableTableContainer } from '../../../components/scrollable-table-container';
 import { SectionCard } from '../../../components/section-card';
 import { messageOf } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { saveCsv } from '../../../lib/save-file';
+import { StatTile } from '../../../components/stat-tile';
 import { useDownloadReportPdf, useExecutiveReport } from '../api/reporting';
 
 const colours = { score: '#1565c0', sent: '#90a4ae', failed: '#c62828', reported: '#2e7d32' } as const;
@@ -43,23 +44,7 @@ const useFormat = () => {
   };
 };
 
-/** The numbers behind a chart as a CSV the browser saves: what the table under it shows. */
-const downloadCsv = (fileName: string, header: readonly string[], rows: readonly (string | number)[][]) => {
-  const quote = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
-  saveFile(new Blob([[header, ...rows].map((row) => row.map(quote).join(',')).join('\n') + '\n'], { type: 'text/csv' }), fileName);
-};
-
-const Tile = ({ label, value, note, testId }: { label: string; value: string; note: string; testId: string }) => (
-  <Paper variant="outlined" sx={{ p: 2, flex: '1 1 200px' }} data-testid={testId}>
-    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-      {label}
-    </Typography>
-    <Typography sx={{ fontSize: '1.75rem', fontWeight: 700 }}>{value}</Typography>
-    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-      {note}
-    </Typography>
-  </Paper>
-);
+const Tile = StatTile;
 
 const ActionText = ({ action }: { action: RecommendedAction }) => {
   const { t } = useTranslation();
@@ -92,7 +77,7 @@ const Charts = ({ report }: { report: Report }) => {
           <Typography>{t('reporting.trend.empty')}</Typography>
         )}
         <Box>
-          <Button size="small" onClick={() => downloadCsv('risk-trend.csv', ['day', 'score'], report.risk.trend.map((point) => [point.day, point.score]))} disabled={report.risk.trend.length === 0}>
+          <Button size="small" onClick={() => saveCsv('risk-trend.csv', ['day', 'score'], report.risk.trend.map((point) => [point.day, point.score]))} disabled={report.risk.trend.length === 0}>
             {t('reporting.downloadNumbers')}
           </Button>
         </Box>
@@ -146,7 +131,7 @@ const Charts = ({ report }: { report: Report }) => {
           </Table>
         </ScrollableTableContainer>
         <Box>
-          <Button size="small" onClick={() => downloadCsv('simulations-by-month.csv', ['month', 'sent', 'fell_for_it', 'reported'], months.map((month) => [month.month, month.sent, month.failed, month.reported]))} disabled={months.length === 0}>
+          <Button size="small" onClick={() => saveCsv('simulations-by-month.csv', ['month', 'sent', 'fell_for_it', 'reported'], months.map((month) => [month.month, month.sent, month.failed, month.reported]))} disabled={months.length === 0}>
             {t('reporting.downloadNumbers')}
           </Button>
         </Box>

@@ -32,6 +32,9 @@ const stubServer = (companies = clients) =>
           mssp_company_names: companies.map(({ id, name }) => ({ company_id: id, company_name: name, subordinate_email: '' })),
         });
       }
+      if (String(input) === '/api/insights/organization/training/') {
+        return json({ totals: { assigned: 0, completed: 0, overdue: 0, failed: 0, people: 0 }, byDepartment: [], completedByMonth: [] });
+      }
       return json({ error: { code: 'NOT_FOUND', message: 'No such route' } }, 404);
     }),
   );
@@ -115,8 +118,8 @@ describe('the managed-service switcher', { timeout: 30_000 }, () => {
   it('only logs a refused switch and changes nothing on screen (§8)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubServer();
-    // A page that asks for nothing itself: any alert on screen would be the refused switch's.
-    const { fake, router } = renderOperator('/insights/organization/mfa-protection-status/');
+    // A page whose one question the server answers: any alert on screen would be the refused switch's.
+    const { fake, router } = renderOperator('/insights/organization/training-status/');
     fake.sdk.selectTenant.mockResolvedValueOnce({
       ok: false,
       code: 403,
@@ -128,7 +131,7 @@ describe('the managed-service switcher', { timeout: 30_000 }, () => {
 
     await eventually(() => expect(logged).toHaveBeenCalledWith('Could not switch organisation', expect.any(Error)));
     expect(organizationName()).toHaveTextContent('Vigil Demo Managed Services');
-    expect(router.state.location.pathname).toBe('/insights/organization/mfa-protection-status/');
+    expect(router.state.location.pathname).toBe('/insights/organization/training-status/');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('company-switcher')).getByRole('combobox')).not.toHaveAttribute('aria-disabled');
   });

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+
+/** Numbers, shares, days, months and country names in the reader's language. */
+export const useInsightFormats = () => {
+  const { i18n } = useTranslation();
+  const whole = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const month = new Intl.DateTimeFormat(i18n.language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const moment = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const regions = new Intl.DisplayNames(i18n.language, { type: 'region', fallback: 'code' });
+  return {
+    whole: (n: number) => whole.format(n),
+    share: (part: number, total: number) => (total ? percent.format(part / total) : '–'),
+    day: (key: string) => day.format(new Date(`${key}T00:00:00Z`)),
+    month: (key: string) => month.format(new Date(`${key}-01T00:00:00Z`)),
+    moment: (iso: string) => moment.format(new Date(iso)),
+    country: (code: string | null) => {
+      if (!code) return '–';
+      try {
+        return regions.of(code) ?? code;
+      } catch {
+        // Not a region code Intl knows: show it as recorded.
+        return code;
+      }
+    },
+  };
+};
