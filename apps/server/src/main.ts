@@ -48,7 +48,7 @@ const start = async () => {
     const listenerLevel = phishApp.log.level;
     phishApp.log.level = 'warn';
     const { campaigns } = await playDemoHistory(
-      { db: connection.db, secrets: app.secrets, config, jobs: app.jobs, listener: phishApp },
+      { db: connection.db, secrets: app.secrets, config, jobs: app.jobs, listener: phishApp, signIns: config.auth.embedded ? app.authProvider.events : undefined },
       { onCompany: (company, played) => played > 0 && app.log.info({ company: company.name, campaigns: played, ms: Date.now() - started }, 'played the demo company’s past six months') },
     ).finally(() => (phishApp.log.level = listenerLevel));
     if (campaigns > 0) app.log.info({ campaigns, ms: Date.now() - started }, 'the demo history is in place');

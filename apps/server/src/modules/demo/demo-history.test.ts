@@ -13,7 +13,7 @@ import { playDemoHistory } from './demo-history.ts';
 import { demoId } from './demo-ids.ts';
 import { seedDemo } from './demo-seed.ts';
 
-const t = useTestApp();
+const t = useTestApp({}, { embeddedAuth: true });
 let listener: FastifyInstance & { eventWriter: EventWriter };
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ it(
     const company = demoCompanies.find((candidate) => candidate.slug === 'harbor-pike-legal')!;
     const organizationId = demoId(company.slug);
     const today = new Date('2026-11-24T12:00:00Z');
-    const services = { db: t.db, secrets: t.app.secrets, config: t.config, jobs: t.app.jobs, listener };
+    const services = { db: t.db, secrets: t.app.secrets, config: t.config, jobs: t.app.jobs, listener, signIns: t.app.authProvider.events };
 
     expect(await playDemoHistory(services, { today, companies: [company] })).toEqual({ campaigns: 6 });
 
@@ -108,6 +108,28 @@ it(
     expect(trend.length).toBeGreaterThanOrEqual(26);
     expect(trend.some((point) => point.score > 0)).toBe(true);
     expect(trend.at(-1)!.day).toBe('2026-11-24');
+
+    // Three weeks of sign-ins went through the provider's recorder: its own record keeps them with
+    // their countries, and the anomaly rules found phones, trips, stolen passwords and a lockout.
+    const signIns = (
+      (await t.db.execute(sql`
+        select type, data->>'rule' as rule, count(*)::int as count, min(occurred_at) as first from ${events}
+        where ${events.organizationId} = ${organizationId} and ${events.type} in ('sign_in', 'sign_in_failed', 'sign_in_blocked', 'sign_in_anomaly') group by 1, 2`)) as unknown as { rows: { type: string; rule: string | null; count: number; first: string }[] }
+    ).rows;
+    const counted = (type: string, rule: string | null = null) => signIns.find((row) => row.type === type && row.rule === rule)?.count ?? 0;
+    expect(counted('sign_in')).toBeGreaterThan(scores.length);
+    expect(counted('sign_in_failed')).toBeGreaterThan(5);
+    expect(counted('sign_in_blocked')).toBe(1);
+    expect(counted('sign_in_anomaly', 'impossible_travel')).toBe(2);
+    expect(counted('sign_in_anomaly', 'lockout_burst')).toBe(1);
+    expect(counted('sign_in_anomaly', 'new_device')).toBeGreaterThan(3);
+    expect(counted('sign_in_anomaly', 'new_country')).toBeGreaterThan(2);
+    expect(Math.min(...signIns.map((row) => today.getTime() - new Date(row.first).getTime()))).toBeLessThan(22 * dayMs);
+    const [recorded] = (
+      (await t.db.execute(sql`select count(*)::int as count, count(country)::int as located from auth.auth_events where tenant_id = ${organizationId} and event = 'signin'`)) as unknown as { rows: [{ count: number; located: number }] }
+    ).rows;
+    expect(recorded.count).toBe(counted('sign_in') + counted('sign_in_failed') + counted('sign_in_blocked'));
+    expect(recorded.located).toBe(recorded.count);
 
     // Played once: a restart leaves it as it is.
     expect(await playDemoHistory(services, { today, companies: [company] })).toEqual({ campaigns: 0 });

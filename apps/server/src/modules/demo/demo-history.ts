@@ -27,6 +27,7 @@ import { recordMyProgress, submitMyQuiz } from '../training/learner/my-trainings
 import { findUsableModule } from '../training/modules/training-modules.service.ts';
 import { type DemoCompany, demoCompanies } from './demo-companies.ts';
 import { demoId } from './demo-ids.ts';
+import { type SignInRecorder, playDemoSignIns } from './demo-sign-ins.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const minuteMs = 60 * 1000;
@@ -71,6 +72,8 @@ export type DemoHistoryServices = Readonly<{
   jobs: JobQueue;
   /** The phishing listener: every click, scan, open and form post of the history is a request to it. */
   listener: FastifyInstance & { eventWriter: EventWriter };
+  /** The embedded provider's recorder of sign-in attempts: the history's sign-ins go through it (none without an embedded provider). */
+  signIns?: SignInRecorder;
 }>;
 
 type Recipient = { id: string; personId: string; sentAt: Date; vector: string; difficulty: number };
@@ -106,6 +109,8 @@ export const playDemoHistory = async (
   for (const company of companies) {
     const campaignsPlayed = await playCompanyHistory(services, company, demoCompanies.indexOf(company), today);
     if (campaignsPlayed > 0) {
+      // Sign-ins are played with the company's first history, once.
+      if (services.signIns) await playDemoSignIns(services.db, services.signIns, company.slug, demoCompanies.indexOf(company), today);
       await consumeEvents(services.db);
       await keepOrganizationRiskTrend(services.db, demoId(company.slug), today);
     }
