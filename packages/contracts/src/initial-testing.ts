@@ -34,6 +34,17 @@ export const initialTestingBaselineSchema = z
     overall: baselineRatesSchema,
     byDepartment: z.array(baselineRatesSchema.extend({ departmentId: z.uuid().nullable(), name: z.string().nullable() })),
     byDifficulty: z.array(baselineRatesSchema.extend({ difficulty: z.int().min(1).max(5) })),
+    /**
+     * Today, to compare with: the same rates over every other simulation sent in the last 90 days
+     * (`since` onwards), overall and by department. Null before the baseline has started.
+     */
+    today: z
+      .object({
+        since: isoDateTimeSchema,
+        overall: baselineRatesSchema,
+        byDepartment: z.array(baselineRatesSchema.extend({ departmentId: z.uuid().nullable(), name: z.string().nullable() })),
+      })
+      .nullable(),
   })
   .meta({ id: 'InitialTestingBaseline' });
 export type InitialTestingBaseline = z.infer<typeof initialTestingBaselineSchema>;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { campaignRecipients, campaignStats, campaigns, events, riskDailySnapshots, riskPersonScores, trainingAssignments } from '@vigil/db';
+import { campaignRecipients, campaignStats, campaigns, events, organizations, riskDailySnapshots, riskPersonScores, trainingAssignments } from '@vigil/db';
 import { buildPhishApp } from '../../phish-app.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import type { EventWriter } from '../events/event-writer.ts';
@@ -43,7 +43,7 @@ it(
 
     // Six completed campaigns, every lure sent, a month apart, the last about four weeks ago.
     const played = await t.db
-      .select({ id: campaigns.id, status: campaigns.status, launchedAt: campaigns.launchedAt, recipients: campaignStats.recipients, sent: campaignStats.sent, clicked: campaignStats.clicked, reported: campaignStats.reported, machineClicks: campaignStats.machineClicks })
+      .select({ id: campaigns.id, kind: campaigns.kind, status: campaigns.status, launchedAt: campaigns.launchedAt, recipients: campaignStats.recipients, sent: campaignStats.sent, clicked: campaignStats.clicked, reported: campaignStats.reported, machineClicks: campaignStats.machineClicks })
       .from(campaigns)
       .innerJoin(campaignStats, eq(campaignStats.campaignId, campaigns.id))
       .where(eq(campaigns.organizationId, organizationId))
@@ -130,6 +130,12 @@ it(
     ).rows;
     expect(recorded.count).toBe(counted('sign_in') + counted('sign_in_failed') + counted('sign_in_blocked'));
     expect(recorded.located).toBe(recorded.count);
+
+    // A company still onboarding keeps that story: its first month was an ordinary simulation, not
+    // an initial testing that would have completed its baseline.
+    expect(played.map((campaign) => campaign.kind)).toEqual(['standard', 'standard', 'standard', 'adaptive', 'adaptive', 'adaptive']);
+    const [organization] = await t.db.select({ isBraCompleted: organizations.isBraCompleted }).from(organizations).where(eq(organizations.id, organizationId));
+    expect(organization?.isBraCompleted).toBe(false);
 
     // Played once: a restart leaves it as it is.
     expect(await playDemoHistory(services, { today, companies: [company] })).toEqual({ campaigns: 0 });

@@ -20,6 +20,7 @@ import type { MailDelivery } from '../phishing/delivery/mail-delivery.ts';
 import { checkOutgoingMail } from '../phishing/delivery/smtp-delivery.ts';
 import { sendingProfilesRepository } from '../phishing/sending-profiles/sending-profiles.repository.ts';
 import { reportPhish } from '../phishing/reporting/report-phish.service.ts';
+import { baselineCampaignName, chooseBaselineLureIds } from '../phishing/initial-testing/initial-testing.service.ts';
 import { keepOrganizationRiskTrend } from '../risk/risk.service.ts';
 import { trackingTokenOf } from '../phishing/tracking/tracking-links.ts';
 import type { LessonText } from '../training/library/lesson-library.ts';
@@ -32,7 +33,10 @@ import { type SignInRecorder, playDemoSignIns } from './demo-sign-ins.ts';
 const dayMs = 24 * 60 * 60 * 1000;
 const minuteMs = 60 * 1000;
 
-/** A month's simulation: three lures of one season's themes, each person drawing one. */
+/**
+ * A month's simulation: three lures of one season's themes, each person drawing one. A live
+ * company's first month is its initial testing instead, with the baseline's own mixed set.
+ */
 const monthlyLures: readonly (readonly string[])[] = [
   ['it-password-expiry', 'delivery-note-html', 'ai-meeting-recap'],
   ['parcel-redelivery-fee', 'it-password-expiry-qr', 'expense-report-returned'],
@@ -42,8 +46,14 @@ const monthlyLures: readonly (readonly string[])[] = [
   ['it-password-new-device-sign-in', 'e-signature-work-agreement', 'mfa-reregistration-qr'],
 ];
 
+/**
+ * Whether a month is the company's initial testing: the first month of a company whose baseline is
+ * done (one still onboarding or testing keeps that state, so its first month is an ordinary one).
+ */
+const isBaselineMonth = (company: DemoCompany, month: number) => month === 0 && company.onboarding === 'bra-completed';
+
 /** The name each history campaign carries: also how a restart knows which months were played. */
-const campaignName = (month: number) => `Monthly simulation ${month + 1} of ${monthlyLures.length}`;
+const campaignName = (company: DemoCompany, month: number) => (isBaselineMonth(company, month) ? baselineCampaignName : `Monthly simulation ${month + 1} of ${monthlyLures.length}`);
 
 /**
  * Departments whose work invites more risk (payments, many outside contacts) click more; IT less.
@@ -128,7 +138,7 @@ const playCompanyHistory = async (services: DemoHistoryServices, company: DemoCo
   const already = new Set(
     (await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.organizationId, organizationId))).map((row) => row.name),
   );
-  const months = monthlyLures.map((_, month) => month).filter((month) => !already.has(campaignName(month)));
+  const months = monthlyLures.map((_, month) => month).filter((month) => !already.has(campaignName(company, month)));
   if (months.length === 0) return 0;
 
   const faker = new Faker({ locale: [en] });
@@ -160,20 +170,22 @@ const playCompanyHistory = async (services: DemoHistoryServices, company: DemoCo
 
   for (const month of months) {
     const launchAt = monthStart(today, monthlyLures.length - month);
-    // A third of the company each month, in turn, so each person is tested twice in the six months.
-    const members = audience.filter((_, position) => position % 3 === month % 3);
-    const campaign = await atTime(launchAt, () =>
+    // The initial testing reaches everyone over two weeks with the baseline's mixed lures; after it, a
+    // third of the company each month, in turn, so each person is tested again twice in five months.
+    const baseline = isBaselineMonth(company, month);
+    const members = baseline ? audience : audience.filter((_, position) => position % 3 === month % 3);
+    const campaign = await atTime(launchAt, async () =>
       createAndLaunchCampaignAs(services, scope, jobActor('demo.history', organizationId), {
-        name: campaignName(month),
-        kind: month >= 3 ? 'adaptive' : 'standard',
-        templateIds: monthlyLures[month]!.map(builtinTemplateId),
+        name: campaignName(company, month),
+        kind: baseline ? 'initial-testing' : month >= 3 ? 'adaptive' : 'standard',
+        templateIds: baseline ? await chooseBaselineLureIds(db, scope) : monthlyLures[month]!.map(builtinTemplateId),
         sendingProfileId: profile.id,
         audience: { kind: 'people', ids: members.map((person) => person.id) },
-        spreadMinutes: 3 * 24 * 60,
+        spreadMinutes: (baseline ? 14 : 3) * 24 * 60,
         businessHoursOnly: true,
       }),
     );
-    await sendCampaign(services, organizationId, launchAt);
+    await sendCampaign(services, organizationId, launchAt, baseline ? 16 : 7);
     const recipients = await sentRecipients(db, organizationId, campaign.id);
     const byPerson = new Map(staff.map((person) => [person.id, person]));
     // Improvement over the months: the last month's people click at under half the first month's rate.
@@ -199,9 +211,9 @@ const monthStart = (today: Date, monthsAgo: number) => {
 };
 
 /** The send path as the dispatcher and send jobs run it, each lure at its own scheduled time. */
-const sendCampaign = async ({ db, secrets, config }: DemoHistoryServices, organizationId: string, launchAt: Date) => {
+const sendCampaign = async ({ db, secrets, config }: DemoHistoryServices, organizationId: string, launchAt: Date, days: number) => {
   const context = { db, secrets, config, delivery: demoHistoryDelivery };
-  const end = new Date(launchAt.getTime() + 7 * dayMs);
+  const end = new Date(launchAt.getTime() + days * dayMs);
   for (;;) {
     const batches: string[][] = [];
     await atTime(end, () => dispatchDueRecipients(db, async (_tx, batch) => void batches.push(batch.recipientIds), { organizationId }));

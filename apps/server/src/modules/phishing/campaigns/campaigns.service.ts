@@ -289,7 +289,7 @@ const launchDraft = async ({ db, jobs, secrets, callbackNumber }: Omit<CampaignS
   });
 
 /** A campaign a job creates and launches at once: its template set may be the whole library the organisation may send. */
-export type JobCampaign = Omit<CreateCampaignBody, 'templateIds'> & { templateIds: readonly string[] | 'library' };
+export type JobCampaign = Omit<CampaignDraftBody, 'templateIds'> & { templateIds: readonly string[] | 'library' };
 
 /**
  * For a job acting for an organisation (a recurring programme's run): creates a campaign and launches

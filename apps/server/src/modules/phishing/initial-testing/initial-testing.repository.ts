@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, campaignRecipients, campaigns, departments, phishingTemplates } from '@vigil/db';
 import type { OrgScope } from '../../../lib/scope.ts';
 import { baselineVectors } from './baseline-lures.ts';
@@ -16,6 +16,8 @@ const counts = {
 /** The organisation's initial-testing campaign and its results, counted in the database. */
 export const initialTestingRepository = (db: Db, scope: OrgScope) => {
   const ofCampaign = (campaignId: string): SQL => and(eq(r.organizationId, scope.organizationId), eq(r.campaignId, campaignId))!;
+  // Every other simulation's lures sent since a day: what "today" is compared on.
+  const sentSince = (baselineId: string, since: Date): SQL => and(eq(r.organizationId, scope.organizationId), ne(r.campaignId, baselineId), gte(r.sentAt, since))!;
   return {
     /** Built-in lures, active, sent by mail: what the baseline's set is chosen from. */
     builtinMailLures: async () =>
@@ -56,6 +58,20 @@ export const initialTestingRepository = (db: Db, scope: OrgScope) => {
         .from(r)
         .leftJoin(departments, and(eq(departments.organizationId, r.organizationId), eq(departments.id, r.departmentId)))
         .where(ofCampaign(campaignId))
+        .groupBy(r.departmentId, departments.name)
+        .orderBy(sql`${departments.name} asc nulls last`),
+
+    recentOverall: async (baselineId: string, since: Date) => {
+      const [row] = await db.select(counts).from(r).where(sentSince(baselineId, since));
+      return row ?? { recipients: 0, delivered: 0, failed: 0, reported: 0 };
+    },
+
+    recentByDepartment: async (baselineId: string, since: Date) =>
+      db
+        .select({ departmentId: r.departmentId, name: departments.name, ...counts })
+        .from(r)
+        .leftJoin(departments, and(eq(departments.organizationId, r.organizationId), eq(departments.id, r.departmentId)))
+        .where(sentSince(baselineId, since))
         .groupBy(r.departmentId, departments.name)
         .orderBy(sql`${departments.name} asc nulls last`),
 

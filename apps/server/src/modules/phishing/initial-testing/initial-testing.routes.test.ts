@@ -179,6 +179,36 @@ describe('GET /api/insights/initial-testing/', () => {
     expect(body.byDifficulty.reduce((sum: number, row: { recipients: number }) => sum + row.recipients, 0)).toBe(8);
   });
 
+  it('compares the baseline with today: every other simulation sent in the last 90 days, overall and by department', async () => {
+    const company = await buildCompany();
+    expect((await launch(company)).statusCode).toBe(200);
+    const [baselineCampaign] = await campaignsOf(company.organization.id);
+    expect((await baseline(company)).json().today).toMatchObject({ overall: { recipients: 0, delivered: 0, failureRate: null } });
+
+    // A later standard simulation to the same people: four sent this week (one in Sales clicked), and
+    // one sent 100 days ago that no longer counts.
+    const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = baselineCampaign!;
+    const [later] = await t.db.insert(campaigns).values({ ...fields, kind: 'standard', name: 'Quarterly simulation' }).returning();
+    const recipients = await recipientsOf(baselineCampaign!.id);
+    const now = new Date();
+    const copies = recipients.slice(0, 5).map(({ id: _recipient, ...recipient }, index) => ({
+      ...recipient,
+      tokenHash: `later-${index}-${recipient.tokenHash}`,
+      campaignId: later!.id,
+      state: 'sent' as const,
+      sentAt: index === 4 ? new Date(now.getTime() - 100 * 24 * 60 * 60 * 1000) : now,
+      clickedAt: index === 0 || index === 4 ? now : null,
+    }));
+    await t.db.insert(campaignRecipients).values(copies);
+
+    const today = (await baseline(company)).json().today;
+    expect(today.overall).toEqual({ recipients: 4, delivered: 4, failed: 1, reported: 0, failureRate: 0.25, reportRate: 0 });
+    const clickedDepartment = copies[0]!.departmentId;
+    expect(today.byDepartment.find((row: { departmentId: string | null }) => row.departmentId === clickedDepartment)).toMatchObject({ failed: 1 });
+    expect(today.byDepartment.reduce((sum: number, row: { delivered: number }) => sum + row.delivered, 0)).toBe(4);
+    expect(new Date(today.since).getTime()).toBeCloseTo(now.getTime() - 90 * 24 * 60 * 60 * 1000, -5);
+  });
+
   it('refuses anyone but an admin (403) and a visitor without a session (401)', async () => {
     const company = await buildCompany();
     const manager = await buildPerson(t.db, company.organization.id, { role: 'Manager' });

@@ -1,7 +1,8 @@
 import type { BaselineRates, Campaign, InitialTestingBaseline } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
 import { AppError } from '../../../lib/app-error.ts';
-import { scopeOf } from '../../../lib/scope.ts';
+import { now } from '../../../lib/clock.ts';
+import { type OrgScope, scopeOf } from '../../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../../lib/tenant.ts';
 import { type CampaignServices, createCampaign, launchCampaign } from '../campaigns/campaigns.service.ts';
 import { zonedTimeToInstant } from '../campaigns/send-schedule.ts';
@@ -43,6 +44,9 @@ export const launchBaselineCampaign = async (services: CampaignServices, tenant:
   return launchCampaign(services, tenant, draft.id);
 };
 
+/** The built-in lures a baseline sends: a mixed set of mail lures, difficulty 1 to 5 across categories. */
+export const chooseBaselineLureIds = async (db: Db, scope: OrgScope) => chooseBaselineLures(await initialTestingRepository(db, scope).builtinMailLures()).map((lure) => lure.id);
+
 const ratesOf = (row: { recipients: number; delivered: number; failed: number; reported: number }): BaselineRates => ({
   recipients: row.recipients,
   delivered: row.delivered,
@@ -64,11 +68,18 @@ export const getInitialTestingBaseline = async (db: Db, tenant: Tenant): Promise
   const repository = initialTestingRepository(db, scopeOf(tenant));
   const campaign = await repository.findBaselineCampaign();
   if (!campaign || campaign.status === 'draft') {
-    return { state: 'not-started', campaignId: null, startAt: null, endsAt: null, completedAt: null, progress: 0, overall: emptyRates, byDepartment: [], byDifficulty: [] };
+    return { state: 'not-started', campaignId: null, startAt: null, endsAt: null, completedAt: null, progress: 0, overall: emptyRates, byDepartment: [], byDifficulty: [], today: null };
   }
-  const [overall, byDepartment, byDifficulty] = await Promise.all([repository.overall(campaign.id), repository.byDepartment(campaign.id), repository.byDifficulty(campaign.id)]);
+  const since = new Date(now().getTime() - 90 * 24 * 60 * 60 * 1000);
+  const [overall, byDepartment, byDifficulty, recent, recentByDepartment] = await Promise.all([
+    repository.overall(campaign.id),
+    repository.byDepartment(campaign.id),
+    repository.byDifficulty(campaign.id),
+    repository.recentOverall(campaign.id, since),
+    repository.recentByDepartment(campaign.id, since),
+  ]);
   const startAt = campaign.startAt ?? campaign.launchedAt;
-  const state = campaign.status === 'completed' ? 'completed' : campaign.status === 'scheduled' && startAt && startAt.getTime() > Date.now() ? 'scheduled' : 'running';
+  const state = campaign.status === 'completed' ? 'completed' : campaign.status === 'scheduled' && startAt && startAt.getTime() > now().getTime() ? 'scheduled' : 'running';
   return {
     state,
     campaignId: campaign.id,
@@ -79,5 +90,10 @@ export const getInitialTestingBaseline = async (db: Db, tenant: Tenant): Promise
     overall: ratesOf(overall),
     byDepartment: byDepartment.map((row) => ({ departmentId: row.departmentId, name: row.name, ...ratesOf(row) })),
     byDifficulty: byDifficulty.map((row) => ({ difficulty: row.difficulty, ...ratesOf(row) })),
+    today: {
+      since: since.toISOString(),
+      overall: ratesOf(recent),
+      byDepartment: recentByDepartment.map((row) => ({ departmentId: row.departmentId, name: row.name, ...ratesOf(row) })),
+    },
   };
 };

@@ -30,6 +30,7 @@ const running: InitialTestingBaseline = {
     { departmentId: null, name: null, ...rates(16, 10, 1, 4) },
   ],
   byDifficulty: [1, 2, 3, 4, 5].map((difficulty) => ({ difficulty, ...rates(8, 6, difficulty === 5 ? 4 : 1, 1) })).map((row, index) => (index === 4 ? { ...row, failed: 5, failureRate: 5 / 6 } : row)),
+  today: { since: '2026-08-28T12:00:00.000Z', overall: rates(0, 0, 0, 0), byDepartment: [] },
 };
 
 describe('InitialTestingInsights', () => {
@@ -60,6 +61,33 @@ describe('InitialTestingInsights', () => {
     stubApi(admin, { '/api/insights/initial-testing/': { body: { ...running, state: 'completed', progress: 1, completedAt: '2026-03-16T15:00:00.000Z' } } });
     renderSignedIn(routes, '/insights/initial-testing/');
     expect(await screen.findByText('Initial testing was completed on March 16, 2026.')).toBeVisible();
+  });
+
+  it('compares the completed baseline with the last 90 days, overall and by department, once later simulations are sent', async () => {
+    const today = {
+      since: '2026-08-28T12:00:00.000Z',
+      overall: rates(50, 50, 5, 20),
+      byDepartment: [
+        { departmentId: '11111111-2222-4333-8444-555555555555', name: 'Finance', ...rates(30, 30, 4, 9) },
+        { departmentId: '99999999-2222-4333-8444-555555555555', name: 'Legal', ...rates(20, 20, 1, 11) },
+      ],
+    };
+    stubApi(admin, { '/api/insights/initial-testing/': { body: { ...running, state: 'completed', progress: 1, completedAt: '2026-03-16T15:00:00.000Z', today } } });
+    renderSignedIn(routes, '/insights/initial-testing/');
+
+    const table = await screen.findByTestId('initial-testing-compare-table');
+    expect(screen.getByTestId('initial-testing-compare')).toHaveTextContent('every other simulation sent since August 28, 2026');
+    expect(screen.getByRole('figure', { name: /at the baseline and over the last 90 days/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Everyone/ })).toHaveTextContent(/^Everyone30%10%-20 pts20%40%$/);
+    expect(within(table).getByRole('row', { name: /Finance/ })).toHaveTextContent(/^Finance40%13.3%-26.7 pts10%30%$/);
+    // A department the baseline did not reach shows no change, only today's rates.
+    expect(within(table).getByRole('row', { name: /Legal/ })).toHaveTextContent(/^Legal–5%––55%$/);
+  });
+
+  it('says the comparison waits for later simulations', async () => {
+    stubApi(admin, { '/api/insights/initial-testing/': { body: running } });
+    renderSignedIn(routes, '/insights/initial-testing/');
+    expect(await screen.findByText(/No other simulation has been sent in the last 90 days/)).toBeVisible();
   });
 
   it('explains the baseline and links to the launch before initial testing starts', async () => {

@@ -116,6 +116,80 @@ const RatesSection = ({ title, intro, firstColumn, rows, chartLabel, tableLabel,
   );
 };
 
+type Compared = { key: string; label: string; then: BaselineRates | null; now: BaselineRates | null };
+
+/** The baseline beside every other simulation of the last 90 days: a chart of the two rates, and the same by department. */
+const ThenAndNow = ({ baseline, today }: { baseline: InitialTestingBaseline; today: NonNullable<InitialTestingBaseline['today']> }) => {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const points = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  if (today.overall.delivered === 0) {
+    return (
+      <SectionCard title={t('initialTestingInsights.compare.heading')} testId="initial-testing-compare">
+        <Typography>{t('initialTestingInsights.compare.noneYet')}</Typography>
+      </SectionCard>
+    );
+  }
+  const keyOf = (row: { departmentId: string | null }) => row.departmentId ?? 'none';
+  const departments = new Map<string, Compared>();
+  for (const row of baseline.byDepartment) departments.set(keyOf(row), { key: keyOf(row), label: row.name ?? t('initialTestingInsights.byDepartment.noDepartment'), then: row, now: null });
+  for (const row of today.byDepartment) {
+    const known = departments.get(keyOf(row));
+    departments.set(keyOf(row), { key: keyOf(row), label: row.name ?? t('initialTestingInsights.byDepartment.noDepartment'), then: known?.then ?? null, now: row });
+  }
+  const rows: Compared[] = [{ key: 'everyone', label: t('initialTestingInsights.compare.everyone'), then: baseline.overall, now: today.overall }, ...departments.values()];
+  const change = (row: Compared) => {
+    const before = row.then?.failureRate;
+    const after = row.now?.failureRate;
+    return before === null || before === undefined || after === null || after === undefined ? t('initialTestingInsights.noRate') : t('initialTestingInsights.compare.points', { value: points.format((after - before) * 100) });
+  };
+  const rateAxis = [{ min: 0, max: 1, tickNumber: 5, valueFormatter: (value: number) => format.percent(value) }];
+  return (
+    <SectionCard title={t('initialTestingInsights.compare.heading')} intro={t('initialTestingInsights.compare.intro', { date: format.day(today.since) })} testId="initial-testing-compare">
+      <Figure label={t('initialTestingInsights.compare.chartLabel')}>
+        <BarChart
+          height={260}
+          skipAnimation
+          xAxis={[{ scaleType: 'band', data: [t('initialTestingInsights.summary.failureRate'), t('initialTestingInsights.summary.reportRate')] }]}
+          yAxis={rateAxis}
+          series={[
+            { data: [baseline.overall.failureRate, baseline.overall.reportRate], label: t('initialTestingInsights.compare.baseline'), valueFormatter: (value: number | null) => format.rate(value), color: '#90a4ae' },
+            { data: [today.overall.failureRate, today.overall.reportRate], label: t('initialTestingInsights.compare.today'), valueFormatter: (value: number | null) => format.rate(value), color: '#1565c0' },
+          ]}
+        />
+      </Figure>
+      <ScrollableTableContainer label={t('initialTestingInsights.compare.tableLabel')}>
+        <Table size="small" sx={{ minWidth: 640 }} data-testid="initial-testing-compare-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('initialTestingInsights.compare.group')}</TableCell>
+              <TableCell align="right">{t('initialTestingInsights.compare.failureBaseline')}</TableCell>
+              <TableCell align="right">{t('initialTestingInsights.compare.failureToday')}</TableCell>
+              <TableCell align="right">{t('initialTestingInsights.compare.change')}</TableCell>
+              <TableCell align="right">{t('initialTestingInsights.compare.reportBaseline')}</TableCell>
+              <TableCell align="right">{t('initialTestingInsights.compare.reportToday')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key}>
+                <TableCell component="th" scope="row">
+                  {row.label}
+                </TableCell>
+                <TableCell align="right">{format.rate(row.then?.failureRate ?? null)}</TableCell>
+                <TableCell align="right">{format.rate(row.now?.failureRate ?? null)}</TableCell>
+                <TableCell align="right">{change(row)}</TableCell>
+                <TableCell align="right">{format.rate(row.then?.reportRate ?? null)}</TableCell>
+                <TableCell align="right">{format.rate(row.now?.reportRate ?? null)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollableTableContainer>
+    </SectionCard>
+  );
+};
+
 const StateLine = ({ baseline }: { baseline: InitialTestingBaseline }) => {
   const { t } = useTranslation();
   const format = useFormat();
@@ -166,6 +240,7 @@ export const InitialTestingInsights = () => {
         <Stat testId="stat-failure-rate" label={t('initialTestingInsights.summary.failureRate')} value={format.rate(overall.failureRate)} help={t('initialTestingInsights.summary.failureRateHelp')} />
         <Stat testId="stat-report-rate" label={t('initialTestingInsights.summary.reportRate')} value={format.rate(overall.reportRate)} help={t('initialTestingInsights.summary.reportRateHelp')} />
       </Stack>
+      {baseline.today ? <ThenAndNow baseline={baseline} today={baseline.today} /> : null}
       <RatesSection
         title={t('initialTestingInsights.byDifficulty.heading')}
         intro={t('initialTestingInsights.byDifficulty.intro')}
