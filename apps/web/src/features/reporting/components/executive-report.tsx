@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -43,8 +42,6 @@ const useFormat = () => {
     day: (key: string) => day.format(new Date(`${key}T00:00:00Z`)),
   };
 };
-
-const Tile = StatTile;
 
 const ActionText = ({ action }: { action: RecommendedAction }) => {
   const { t } = useTranslation();
@@ -168,10 +165,10 @@ export const ExecutiveReport = () => {
         {report.isError ? <Alert severity="error">{t('reporting.loadFailed', { message: messageOf(report.error) })}</Alert> : null}
         {data ? (
           <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-            <Tile testId="report-score" label={t('reporting.tiles.score')} value={`${format.whole(data.risk.score)} / 100`} note={t('reporting.tiles.scoreNote', { band: t(`risk.bands.${data.risk.band}`), lower: format.whole(data.risk.lower), upper: format.whole(data.risk.upper) })} />
-            <Tile testId="report-failed" label={t('reporting.tiles.failed')} value={format.share(data.simulations.failed, data.simulations.sent)} note={t('reporting.tiles.failedNote', { failed: format.whole(data.simulations.failed), count: data.simulations.sent })} />
-            <Tile testId="report-reported" label={t('reporting.tiles.reported')} value={format.share(data.simulations.reported, data.simulations.sent)} note={t('reporting.tiles.reportedNote', { count: data.simulations.reported })} />
-            <Tile testId="report-overdue" label={t('reporting.tiles.overdue')} value={format.whole(data.training.overdue)} note={t('reporting.tiles.overdueNote', { count: data.training.completed })} />
+            <StatTile testId="report-score" label={t('reporting.tiles.score')} value={`${format.whole(data.risk.score)} / 100`} note={t('reporting.tiles.scoreNote', { band: t(`risk.bands.${data.risk.band}`), lower: format.whole(data.risk.lower), upper: format.whole(data.risk.upper) })} />
+            <StatTile testId="report-failed" label={t('reporting.tiles.failed')} value={format.share(data.simulations.failed, data.simulations.sent)} note={t('reporting.tiles.failedNote', { failed: format.whole(data.simulations.failed), count: data.simulations.sent })} />
+            <StatTile testId="report-reported" label={t('reporting.tiles.reported')} value={format.share(data.simulations.reported, data.simulations.sent)} note={t('reporting.tiles.reportedNote', { count: data.simulations.reported })} />
+            <StatTile testId="report-overdue" label={t('reporting.tiles.overdue')} value={format.whole(data.training.overdue)} note={t('reporting.tiles.overdueNote', { count: data.training.completed })} />
           </Stack>
         ) : null}
       </SectionCard>
