@@ -17,7 +17,7 @@ export type NumbersColumn<Row> = {
   label: string;
   /** What the CSV holds for the row (raw numbers, ISO dates). */
   value: (row: Row) => string | number;
-  /** What the table shows, when not the value itself (formatted numbers, names). */
+  /** What the table shows, when not the value itself (numbers are formatted for the reader already). */
   show?: (row: Row) => ReactNode;
   numeric?: boolean;
 };
@@ -27,7 +27,14 @@ export type NumbersColumn<Row> = {
  * row, and a button that saves the same rows as a CSV file.
  */
 export const NumbersTable = <Row,>({ label, rows, columns, fileName, rowKey, testId }: { label: string; rows: readonly Row[]; columns: readonly NumbersColumn<Row>[]; fileName: string; rowKey: (row: Row) => string; testId?: string }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  // A number is shown in the reader's format; the CSV keeps it plain.
+  const shown = (column: NumbersColumn<Row>, row: Row) => {
+    if (column.show) return column.show(row);
+    const value = column.value(row);
+    return typeof value === 'number' ? number.format(value) : value;
+  };
   return (
     <Stack spacing={1}>
       <ScrollableTableContainer label={label}>
@@ -46,7 +53,7 @@ export const NumbersTable = <Row,>({ label, rows, columns, fileName, rowKey, tes
               <TableRow key={rowKey(row)}>
                 {columns.map((column, index) => (
                   <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} {...(index === 0 ? { component: 'th', scope: 'row' } : {})}>
-                    {column.show ? column.show(row) : column.value(row)}
+                    {shown(column, row)}
                   </TableCell>
                 ))}
               </TableRow>

@@ -65,17 +65,23 @@ export const playDemoSignIns = async (db: Db, recorder: SignInRecorder, companyS
   const attempt = (person: (typeof staff)[number], at: Date, success: boolean, client: ClientInfo, reason?: string) =>
     attempts.push({ at, client, event: { event: 'signin', method: faker.number.float() < 0.85 ? 'password' : 'magiclink', success, userId: person.authUserId, loginId: person.email, tenantId: organizationId, reason } });
   const start = today.getTime() - 21 * dayMs;
+  const workdays = Array.from({ length: 21 }, (_, day) => day).filter((day) => ![0, 6].includes(new Date(start + day * dayMs).getUTCDay()));
   const workdayMorning = (day: number) => {
     const at = new Date(start + day * dayMs);
     at.setUTCHours(faker.number.int({ min: 7, max: 10 }), faker.number.int({ min: 0, max: 59 }));
     return at;
   };
+  // The workday after `day` (or `day` itself when none is left).
+  const nextWorkday = (day: number, after = 1) => workdays.filter((candidate) => candidate >= day + after)[0] ?? day;
 
   staff.forEach((person, position) => {
+    const actor = position === 7 || position === 41 || position === 23;
+    // Most people open Vigil only when a lesson or a report brings them: under half signed in lately.
+    if (!actor && faker.number.float() >= 0.45) return;
     const home = countryOfZone[person.timeZone ?? ''] ?? 'US';
     const address = documentationAddress(faker);
     const computer = faker.helpers.arrayElement([agents.windowsEdge, agents.windowsEdge, agents.windowsChrome, agents.macSafari]);
-    const days = faker.helpers.arrayElements([0, 2, 4, 7, 9, 11, 14, 16], { min: 3, max: 5 }).sort((a, b) => a - b);
+    const days = faker.helpers.arrayElements(workdays.slice(0, -2), { min: 3, max: 5 }).sort((a, b) => a - b);
     for (const day of days) {
       const at = workdayMorning(day);
       // A typo now and then: one failed attempt a minute before the successful one.
@@ -86,10 +92,10 @@ export const playDemoSignIns = async (db: Db, recorder: SignInRecorder, companyS
     const roll = faker.number.float();
     if (roll < 0.12) {
       // A phone joins the computer: a new kind of device.
-      attempt(person, workdayMorning(last + 2), true, { ip: documentationAddress(faker), userAgent: faker.helpers.arrayElement([agents.iphone, agents.android]), country: home });
+      attempt(person, workdayMorning(nextWorkday(last)), true, { ip: documentationAddress(faker), userAgent: faker.helpers.arrayElement([agents.iphone, agents.android]), country: home });
     } else if (roll < 0.15) {
       // A business trip, days after the last sign-in at home: a new country, reachable in the time.
-      attempt(person, workdayMorning(last + 3), true, { ip: documentationAddress(faker), userAgent: computer, country: faker.helpers.arrayElement(tripCountries.filter((c) => c !== home)) });
+      attempt(person, workdayMorning(nextWorkday(last, 2)), true, { ip: documentationAddress(faker), userAgent: computer, country: faker.helpers.arrayElement(tripCountries.filter((c) => c !== home)) });
     }
     // Two people a company: their password works from far away an hour after they signed in at home.
     if (position === 7 || position === 41) {
@@ -98,7 +104,7 @@ export const playDemoSignIns = async (db: Db, recorder: SignInRecorder, companyS
     }
     // One a company: a burst of wrong passwords that locks the account.
     if (position === 23) {
-      const at = workdayMorning(last + 1);
+      const at = workdayMorning(nextWorkday(last));
       const attacker = { ip: documentationAddress(faker), userAgent: agents.windowsChrome, country: faker.helpers.arrayElement(attackerCountries) };
       for (let i = 0; i < 6; i++) attempt(person, new Date(at.getTime() + i * 40_000), false, attacker, i < 5 ? 'wrong password' : 'account locked or disabled');
     }

@@ -28,17 +28,14 @@ export const DeviceProtectionPage = () => {
   const query = useDeviceProtection(days);
   return (
     <Stack spacing={3}>
-      <Alert
-        severity="info"
-        data-testid="watchtower-not-connected"
-        action={
-          <Button component={RouterLink} to={paths.onboarding.setupWatchtower.google.getHref()} color="inherit" size="small">
-            {t('organizationInsights.devices.connect')}
-          </Button>
-        }
-      >
+      <Alert severity="info" data-testid="watchtower-not-connected">
         <AlertTitle>{t('organizationInsights.devices.unknownTitle')}</AlertTitle>
         {t('organizationInsights.devices.unknownBody')}
+        <Box sx={{ mt: 1 }}>
+          <Button component={RouterLink} to={paths.onboarding.setupWatchtower.google.getHref()} variant="outlined" size="small">
+            {t('organizationInsights.devices.connect')}
+          </Button>
+        </Box>
       </Alert>
       <InsightWindowPicker days={days} onChange={setDays} />
       <InsightLoading isPending={query.isPending} isError={query.isError}>
