@@ -61,12 +61,12 @@ export default async function startProduct(project: TestProject) {
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The product exited (${server.exitCode}):\n${output}`);
     const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`The product was not ready within 240 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The product was not ready within 300 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide('baseUrl', baseUrl);

@@ -170,10 +170,10 @@ const playCompanyHistory = async (services: DemoHistoryServices, company: DemoCo
 
   for (const month of months) {
     const launchAt = monthStart(today, monthlyLures.length - month);
-    // The initial testing reaches everyone over two weeks with the baseline's mixed lures; after it, a
-    // third of the company each month, in turn, so each person is tested again twice in five months.
+    // The initial testing reaches everyone over two weeks with the baseline's mixed lures; the monthly
+    // simulations a quarter of the company each, in turn (a quarter keeps the first start short).
     const baseline = isBaselineMonth(company, month);
-    const members = baseline ? audience : audience.filter((_, position) => position % 3 === month % 3);
+    const members = baseline ? audience : audience.filter((_, position) => position % 4 === month % 4);
     const campaign = await atTime(launchAt, async () =>
       createAndLaunchCampaignAs(services, scope, jobActor('demo.history', organizationId), {
         name: campaignName(company, month),
