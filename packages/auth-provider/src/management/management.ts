@@ -24,6 +24,8 @@ export type ManagedUser = {
   givenName: string;
   familyName: string;
   phone?: string | null;
+  /** The phone was confirmed with a code (as the provider's own phone update does): a second factor. */
+  verifiedPhone?: boolean;
   /** Tenant id → role names in that tenant. */
   tenants: Record<string, string[]>;
   /** An argon2 hash; one hash may be shared (the demo password) so that seeding stays fast. */
@@ -92,6 +94,7 @@ export const createAuthManagement = (db: AuthDb) => {
                 id: u.userId,
                 email: u.email,
                 phone: u.phone ?? null,
+                verifiedPhone: Boolean(u.phone && u.verifiedPhone),
                 name: `${u.givenName} ${u.familyName}`.trim(),
                 givenName: u.givenName,
                 familyName: u.familyName,

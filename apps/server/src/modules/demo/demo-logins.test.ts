@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { createAuthManagement } from '@vigil/auth-provider';
-import { auditLog } from '@vigil/db';
+import { auditLog, people } from '@vigil/db';
 import { testProjectId, useTestApp } from '../../test/test-app.ts';
 import { demoCompanies, demoEmail } from './demo-companies.ts';
+import { demoId } from './demo-ids.ts';
 import { demoLoginsPresent, seedDemoLogins } from './demo-logins.ts';
 import { seedDemo } from './demo-seed.ts';
 
@@ -64,6 +65,17 @@ describe('demo sign-in through the embedded provider', () => {
     expect(other.authMethods).toEqual(['password', 'otp-email', 'magiclink', 'enchantedlink']);
     const refused = await provider('/tenant/select', { tenant: '00000000-0000-4000-8000-000000000000' }, signIn.refreshJwt);
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('about a third of the people with a work phone confirmed it as a second factor, each number once', async () => {
+    await seedEverything();
+    const logins = await t.db.select({ authUserId: people.authUserId, phone: people.phone }).from(people).where(and(isNotNull(people.authUserId), inArray(people.organizationId, demoCompanies.map((company) => demoId(company.slug)))));
+    const factors = await createAuthManagement(t.db).describeFactors(logins.map((login) => login.authUserId!));
+    const withPhone = logins.filter((login) => login.phone).length;
+    const confirmed = factors.filter((factor) => factor.phone).length;
+    expect(confirmed / withPhone).toBeGreaterThan(0.25);
+    expect(confirmed / withPhone).toBeLessThan(0.45);
+    expect(factors.every((factor) => factor.password && factor.email)).toBe(true);
   });
 
   it('tells the web app where the provider is', async () => {
