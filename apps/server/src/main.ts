@@ -3,6 +3,7 @@ import { applyMigrations, openDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { closeGracefully } from './lib/graceful-shutdown.ts';
+import { preloadCountryTables } from './lib/ip-country.ts';
 import { buildPhishApp } from './phish-app.ts';
 import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
@@ -14,6 +15,8 @@ import { startInboundSmtp } from './modules/phishing/replies/inbound-smtp.ts';
 const start = async () => {
   const config = loadConfigOrExit();
 
+  // Sign-ins look up their address's country: the registries' tables are read once, before the first.
+  if (config.auth.embedded) preloadCountryTables();
   const connection = await openDatabase(
     config.database.kind === 'postgres'
       ? { kind: 'postgres', url: config.database.url }

@@ -35,8 +35,9 @@ export const initialTestingBaselineSchema = z
     byDepartment: z.array(baselineRatesSchema.extend({ departmentId: z.uuid().nullable(), name: z.string().nullable() })),
     byDifficulty: z.array(baselineRatesSchema.extend({ difficulty: z.int().min(1).max(5) })),
     /**
-     * Today, to compare with: the same rates over every other simulation sent in the last 90 days
-     * (`since` onwards), overall and by department. Null before the baseline has started.
+     * Today, to compare with: the same rates over every later simulation's lures sent from `since`
+     * (90 days ago) until three days ago (newer ones have not had their time), overall and by
+     * department. Null before the baseline has started.
      */
     today: z
       .object({

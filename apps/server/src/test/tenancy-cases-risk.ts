@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createAuthManagement } from '@vigil/auth-provider';
-import type { Person } from '@vigil/db';
+import { type Person, trainingAssignments } from '@vigil/db';
+import { builtinModuleId } from '../modules/training/library/builtin-lessons.ts';
+import { syncLessons } from './training-factories.ts';
 import { runConsumer } from '../modules/events/consumers.ts';
 import { appendEvents } from '../modules/events/events.repository.ts';
 import { riskScoresConsumer } from '../modules/risk/risk-scores.consumer.ts';
@@ -24,7 +26,10 @@ export const riskCases = (t: TestContext) => {
       { ...fact, type: 'sign_in_failed', data: { method: 'password', os: 'iOS', browser: 'Safari', country: 'BR' } },
       { ...fact, type: 'sign_in_anomaly', data: { rule: 'impossible_travel', country: 'BR', previousCountry: 'DE', km: 9500, kmPerHour: 9500 } },
     ]);
-    if (b.admin.authUserId) await createAuthManagement(t.db).upsertUsers([{ userId: b.admin.authUserId, email: b.admin.email, givenName: 'B', familyName: 'Admin', tenants: {} }]);
+    // B's admin confirmed a phone (a second factor) and has an overdue lesson: neither may count for A.
+    await createAuthManagement(t.db).upsertUsers([{ userId: b.admin.authUserId!, email: b.admin.email, givenName: 'B', familyName: 'Admin', tenants: {}, phone: `+1555${Date.now() % 10_000_000}`, verifiedPhone: true }]);
+    await syncLessons(t.db);
+    await t.db.insert(trainingAssignments).values({ organizationId: b.org.id, personId: b.admin.id, moduleId: builtinModuleId('passwords'), dueAt: new Date(Date.now() - 86_400_000) });
   };
   return {
     'GET /api/my-risk/': {
@@ -117,11 +122,11 @@ export const riskCases = (t: TestContext) => {
     'GET /api/insights/organization/mfa/': {
       arrange: arrangeSignIns,
       request: () => ({ method: 'GET' as const, url: '/api/insights/organization/mfa/' }),
-      expectIsolated: (response: { statusCode: number; body: string }, { b }: TenantPair) => {
+      expectIsolated: (response: { statusCode: number; body: string }) => {
         expect(response.statusCode).toBe(200);
-        // A's two people only: B's admin, whose login the provider holds, is not among them.
-        expect(JSON.parse(response.body)).toMatchObject({ people: 2 });
-        expect(response.body).not.toContain(b.department.id);
+        // A's two people only: B's admin, whose confirmed phone the provider holds, is not among them.
+        expect(JSON.parse(response.body)).toMatchObject({ people: 2, withSecondFactor: 0 });
+        expect(JSON.parse(response.body).factors).toContainEqual({ factor: 'phone', people: 0 });
       },
     },
     'GET /api/insights/organization/training/': {

@@ -20,10 +20,19 @@ export type AuthEventListener = (event: AuthEvent, client: ClientInfo) => Promis
 /** The host's way to tell an address's country (an offline registry lookup, say). */
 export type CountryLocator = (ip: string | undefined) => string | undefined;
 
+/** A locator's answer; a locator that throws costs the record its country, never the sign-in. */
+const locate = (locator: CountryLocator | undefined, ip: string | undefined) => {
+  try {
+    return locator?.(ip);
+  } catch {
+    return undefined;
+  }
+};
+
 export const authEventsLog = (db: AuthDb, { listener, onListenerError, locateCountry }: { listener?: AuthEventListener; onListenerError?: (error: unknown) => void; locateCountry?: CountryLocator } = {}) => ({
   /** Records an attempt at `at` (now; a host replaying history passes its time). */
   record: async (event: AuthEvent, client: ClientInfo, at?: Date) => {
-    const located = { ...client, country: client.country ?? locateCountry?.(client.ip) };
+    const located = { ...client, country: client.country ?? locate(locateCountry, client.ip) };
     await db.insert(authEvents).values({ id: randomId('E'), ...event, ip: located.ip, userAgent: located.userAgent, country: located.country, ...(at ? { createdAt: at } : {}) });
     // The host application hears every event (to audit tenant switches, say); its failure is not ours.
     if (listener) await listener(event, located).catch((error: unknown) => onListenerError?.(error));

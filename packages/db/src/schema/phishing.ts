@@ -187,6 +187,8 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_campaign_state_idx').on(t.campaignId, t.state, t.organizationId),
     index().on(t.organizationId, t.campaignId, t.id),
     index().on(t.organizationId, t.personId),
+    // Lures sent in a time window (initial testing compared with today).
+    index('campaign_recipients_sent_idx').on(t.organizationId, t.sentAt).where(sql`${t.sentAt} is not null`),
     foreignKey({ columns: [t.organizationId, t.campaignId], foreignColumns: [campaigns.organizationId, campaigns.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.organizationId, t.personId], foreignColumns: [people.organizationId, people.id] as [AnyPgColumn, AnyPgColumn] }),
     foreignKey({ columns: [t.organizationId, t.departmentId], foreignColumns: [departments.organizationId, departments.id] }),

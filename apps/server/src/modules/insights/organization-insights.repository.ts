@@ -9,6 +9,8 @@ import type { OrgScope } from '../../lib/scope.ts';
 type Rows<T> = { rows: T[] };
 const run = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows<T>).rows;
 const int = (value: unknown) => Number(value ?? 0);
+/** A jsonb value as an object: anything else (null, a string, an array) reads as empty. */
+const recordOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 const signInTypes = sql`('sign_in', 'sign_in_failed', 'sign_in_blocked')`;
 
@@ -75,7 +77,7 @@ export const organizationInsightsRepository = (db: Db, scope: OrgScope) => ({
             where e.organization_id = ${scope.organizationId} and e.occurred_at >= ${since.toISOString()} and e.type = 'sign_in_anomaly'
             order by e.occurred_at desc, e.id desc limit ${limit}`,
       )
-    ).map((row) => ({ at: new Date(row.at), data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data, person: personOf(row) })),
+    ).map((row) => ({ at: new Date(row.at), data: recordOf(row.data), person: personOf(row) })),
 
   /** Kinds of device (operating system and browser) in the window's successful sign-ins. */
   devices: async (since: Date) => {
@@ -127,13 +129,14 @@ export const organizationInsightsRepository = (db: Db, scope: OrgScope) => ({
     return int(row?.n);
   },
 
-  /** Completed assignments by UTC month since `since`. */
+  /** Active people's completed assignments by UTC month since `since` (as the totals count them). */
   completedByMonth: async (since: Date) =>
     (
       await run<{ month: string; n: unknown }>(
         db,
-        sql`select to_char(${trainingAssignments.completedAt} at time zone 'UTC', 'YYYY-MM') as month, count(*) as n from ${trainingAssignments}
-            where ${trainingAssignments.organizationId} = ${scope.organizationId} and ${trainingAssignments.status} = 'completed' and ${trainingAssignments.completedAt} >= ${since.toISOString()}
+        sql`select to_char(a.completed_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as n
+            from ${trainingAssignments} a join ${people} p on p.id = a.person_id and p.is_active
+            where a.organization_id = ${scope.organizationId} and a.status = 'completed' and a.completed_at >= ${since.toISOString()}
             group by 1`,
       )
     ).map((row) => ({ month: row.month, completed: int(row.n) })),

@@ -26,6 +26,7 @@ describe('the risk model', () => {
     ['impossible travel today: 10', [{ kind: 'sign_in_anomaly', type: 'impossible_travel', at: now, subject: 's1' }], base(10)],
     ['a sign-in from a new country today: 4', [{ kind: 'sign_in_anomaly', type: 'new_country', at: now, subject: 's1' }], base(4)],
     ['a burst of failed sign-ins today: 4', [{ kind: 'sign_in_anomaly', type: 'lockout_burst', at: now, subject: 's1' }], base(4)],
+    ['two bursts of failed sign-ins the same day: counted once', [{ kind: 'sign_in_anomaly', type: 'lockout_burst', at: now, subject: 'lockout_burst@2026-11-01' }, { kind: 'sign_in_anomaly', type: 'lockout_burst', at: now, subject: 'lockout_burst@2026-11-01' }], base(4)],
     ['a sign-in from a new kind of device 90 days ago: half of 2', [{ kind: 'sign_in_anomaly', type: 'new_device', at: daysAgo(90), subject: 's1' }], base(1)],
   ])('%s', (_, facts, expected) => {
     const breakdown = scoreFromFacts(facts, staff, now);

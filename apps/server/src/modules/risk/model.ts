@@ -16,7 +16,8 @@ import type { BlastRadiusReason, RiskAggregate, RiskBreakdown, RiskFactor, SignI
  *    | reported a simulated lure (once per lure, even after failing it)    | −6 |
  *    | a lesson overdue now (no decay: it counts until completed)          | +6 |
  *    | failed a lesson's quiz                                              | +5 |
- *    | an unusual sign-in (sign-in-anomalies.ts): impossible travel        | +10 |
+ *    | an unusual sign-in (sign-in-anomalies.ts; one per rule and day):    |     |
+ *    |   impossible travel                                                 | +10 |
  *    |   a new country, or a burst of failed attempts (lockout)            | +4 |
  *    |   a new kind of device                                              | +2 |
  *    Scanner requests (machine clicks and opens) never count.
@@ -105,9 +106,12 @@ const linesOf = (facts: readonly RiskFact[], now: Date): Line[] => {
   for (const fact of facts.filter((f) => f.kind === 'training_overdue' && f.at <= now)) overdue.set(fact.subject, fact);
   for (const fact of overdue.values()) add('training_overdue', factorPoints.training_overdue, fact.at);
   for (const fact of counted.filter((f) => f.kind === 'training_failed')) add('training_failed', factorPoints.training_failed * decay(fact.at, now), fact.at);
-  for (const fact of counted.filter((f) => f.kind === 'sign_in_anomaly' && f.type && f.type in signInAnomalyPoints)) {
-    add('sign_in_anomaly', signInAnomalyPoints[fact.type as SignInAnomalyRule] * decay(fact.at, now), fact.at);
+  // One finding per rule and day counts: an attacker who keeps failing cannot drive a score up alone.
+  const anomalies = new Map<string, RiskFact>();
+  for (const fact of counted.filter((f) => f.kind === 'sign_in_anomaly' && f.type && Object.hasOwn(signInAnomalyPoints, f.type))) {
+    if (!anomalies.has(fact.subject)) anomalies.set(fact.subject, fact);
   }
+  for (const fact of anomalies.values()) add('sign_in_anomaly', signInAnomalyPoints[fact.type as SignInAnomalyRule] * decay(fact.at, now), fact.at);
   return [...lines.values()];
 };
 
@@ -173,7 +177,7 @@ export const factsFromEvents = (events: readonly RiskEventLike[]): RiskFact[] =>
     else if (event.type === 'reported' && event.recipientId) facts.push({ kind: 'report', at: event.occurredAt, subject: event.recipientId });
     else if (event.type === 'training_overdue' && assignment && !completed.has(assignment)) facts.push({ kind: 'training_overdue', at: event.occurredAt, subject: assignment });
     else if (event.type === 'training_failed' && assignment) facts.push({ kind: 'training_failed', at: event.occurredAt, subject: `${assignment}@${event.occurredAt.toISOString()}` });
-    else if (event.type === 'sign_in_anomaly' && typeof event.data.rule === 'string') facts.push({ kind: 'sign_in_anomaly', type: event.data.rule, at: event.occurredAt, subject: `${event.data.rule}@${event.occurredAt.toISOString()}` });
+    else if (event.type === 'sign_in_anomaly' && typeof event.data.rule === 'string') facts.push({ kind: 'sign_in_anomaly', type: event.data.rule, at: event.occurredAt, subject: `${event.data.rule}@${event.occurredAt.toISOString().slice(0, 10)}` });
   }
   return facts;
 };

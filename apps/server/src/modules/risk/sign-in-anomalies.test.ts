@@ -20,10 +20,14 @@ describe('the sign-in anomaly rules', () => {
     ['Germany then Brazil two days later: a new country only (a flight takes less)', habit, ok(96, { country: 'BR' }), ['new_country']],
     ['Germany then Brazil an hour later with no history: impossible travel only', [ok(0)], ok(1, { country: 'BR' }), ['impossible_travel']],
     ['an unknown country never fires the country rules', habit, ok(49, { country: undefined }), []],
+    ['a sign-in from an office network (no country) between two does not hide impossible travel', [...habit, ok(49, { country: undefined })], ok(49.5, { country: 'BR' }), ['new_country', 'impossible_travel']],
     ['four failures in ten minutes: not yet a burst', [failed(1), failed(1.02), failed(1.04)], failed(1.06), []],
     ['the fifth failure within ten minutes: a burst', [failed(1), failed(1.02), failed(1.04), failed(1.06)], failed(1.08), ['lockout_burst']],
     ['the sixth failure: the same burst, not another', [failed(1), failed(1.02), failed(1.04), failed(1.06), failed(1.08)], failed(1.1), []],
     ['five failures spread over an hour: no burst', [failed(1), failed(1.2), failed(1.4), failed(1.6)], failed(1.8), []],
+    ['an attempt every 2 minutes: one burst at the fifth, not one per attempt after it', [failed(1), failed(1 + 2 / 60), failed(1 + 4 / 60), failed(1 + 6 / 60), failed(1 + 8 / 60)], failed(1 + 10 / 60), []],
+    ['five attempts 2.4 minutes apart: still within 10 minutes, a burst', [failed(1), failed(1 + 2.4 / 60), failed(1 + 4.8 / 60), failed(1 + 7.2 / 60)], failed(1 + 9.6 / 60), ['lockout_burst']],
+    ['attempts 2.5 minutes apart never make 5 within 10 minutes', [failed(1), failed(1 + 2.5 / 60), failed(1 + 5 / 60), failed(1 + 7.5 / 60)], failed(1 + 10 / 60), []],
     ['a blocked attempt counts towards a burst', [failed(1), failed(1.02), failed(1.04), failed(1.06)], { ...failed(1.08), outcome: 'blocked' }, ['lockout_burst']],
   ])('%s', (_, earlier, attempt, expected) => {
     expect(rules(earlier, attempt)).toEqual(expected);

@@ -10,10 +10,11 @@ import { countryPlace } from '../../lib/ip-country.ts';
  * |                   | successful sign-ins of the last 90 days used, and there were at least 3 of those        |
  * | new_country       | it succeeds from a country none of those sign-ins came from (at least 3 of them, each   |
  * |                   | with a known country)                                                                   |
- * | impossible_travel | it succeeds from another country than the person's previous successful sign-in, the   |
+ * | impossible_travel | it succeeds from another country than the person's previous located successful one, |
  * |                   | countries are not neighbours and their centres lie at least 500 km apart, and covering  |
  * |                   | that distance in the time between would need more than 1,000 km/h (faster than a plane) |
- * | lockout_burst     | it is the 5th failed or blocked attempt within 10 minutes                               |
+ * | lockout_burst     | it is a failed or blocked attempt that makes 5 or more within 10 minutes, and no       |
+ * |                   | earlier attempt of the last 10 minutes already made a burst (once per burst)            |
  *
  * An address's country comes from the registries' allocations, so a VPN can move it; the rules ask
  * for an established pattern (3 sign-ins) or an impossible speed before they speak.
@@ -71,7 +72,7 @@ export const anomaliesOf = (earlier: readonly SignInAttempt[], attempt: SignInAt
     if (attempt.country && located.length >= establishedAfter && !located.some((e) => e.country === attempt.country)) {
       found.push({ rule: 'new_country', detail: { country: attempt.country } });
     }
-    const previous = before.filter((e) => e.outcome === 'success').at(-1);
+    const previous = before.filter((e) => e.outcome === 'success' && e.country).at(-1);
     if (previous?.country && attempt.country && previous.country !== attempt.country && !neighbours(previous.country, attempt.country)) {
       const km = kmBetweenCountries(previous.country, attempt.country);
       const hours = Math.max(attempt.at.getTime() - previous.at.getTime(), minuteMs) / (60 * minuteMs);
@@ -80,8 +81,12 @@ export const anomaliesOf = (earlier: readonly SignInAttempt[], attempt: SignInAt
       }
     }
   } else {
-    const recent = before.filter((e) => e.outcome !== 'success' && attempt.at.getTime() - e.at.getTime() < burstMinutes * minuteMs);
-    if (recent.length + 1 === burstAttempts) found.push({ rule: 'lockout_burst', detail: { attempts: burstAttempts } });
+    const failures = before.filter((e) => e.outcome !== 'success');
+    // How many failures end at `at` within the window: a burst is 5 or more.
+    const failuresUpTo = (at: Date, including: number) => failures.filter((e) => e.at <= at && at.getTime() - e.at.getTime() < burstMinutes * minuteMs).length + including;
+    const recent = failures.filter((e) => attempt.at.getTime() - e.at.getTime() < burstMinutes * minuteMs);
+    const alreadyBurst = recent.some((e) => failuresUpTo(e.at, 0) >= burstAttempts);
+    if (!alreadyBurst && failuresUpTo(attempt.at, 1) >= burstAttempts) found.push({ rule: 'lockout_burst', detail: { attempts: failuresUpTo(attempt.at, 1) } });
   }
   return found;
 };

@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AuthEvent, ClientInfo } from '@vigil/auth-provider';
-import { type Db, events, people } from '@vigil/db';
+import { type Db, type Tx, events, people } from '@vigil/db';
 import { now } from '../../lib/clock.ts';
 // The event log has no service of its own: appending is its one write, which policies call the same way.
 // eslint-disable-next-line no-restricted-imports
 import { appendEvents } from '../events/events.repository.ts';
-import { type SignInAttempt, anomaliesOf, patternDays } from './sign-in-anomalies.ts';
+import { type SignInAttempt, anomaliesOf, burstMinutes, patternDays } from './sign-in-anomalies.ts';
 
 /** The event types a sign-in attempt of a person writes to the log. */
 export const signInEventTypes = ['sign_in', 'sign_in_failed', 'sign_in_blocked'] as const;
@@ -37,23 +37,31 @@ export const deviceKindOf = (userAgent: string | undefined) => {
 };
 
 const outcomeOf = { sign_in: 'success', sign_in_failed: 'failed', sign_in_blocked: 'blocked' } as const;
-const dayMs = 24 * 60 * 60 * 1000;
+const minuteMs = 60 * 1000;
+const dayMs = 24 * 60 * minuteMs;
 
-/** The person's sign-in attempts of the rules' look-back (at most the latest 500), as the anomaly rules read them. */
-const recentAttempts = async (db: Db, organizationId: string, personId: string, at: Date): Promise<SignInAttempt[]> => {
-  const rows = await db
-    .select({ type: events.type, occurredAt: events.occurredAt, data: events.data })
-    .from(events)
-    .where(and(eq(events.organizationId, organizationId), eq(events.personId, personId), inArray(events.type, [...signInEventTypes]), gte(events.occurredAt, new Date(at.getTime() - patternDays * dayMs))))
-    .orderBy(desc(events.occurredAt))
-    .limit(500);
-  return rows.map((row) => ({
-    at: row.occurredAt,
-    outcome: outcomeOf[row.type as keyof typeof outcomeOf],
-    country: typeof row.data.country === 'string' ? row.data.country : undefined,
-    os: typeof row.data.os === 'string' ? row.data.os : undefined,
-    browser: typeof row.data.browser === 'string' ? row.data.browser : undefined,
-  }));
+type Reader = Db | Tx;
+const textOf = (data: unknown, key: string) => (data && typeof data === 'object' && typeof (data as Record<string, unknown>)[key] === 'string' ? ((data as Record<string, unknown>)[key] as string) : undefined);
+
+const attemptsOf = (rows: { type: string; occurredAt: Date; data: unknown }[]): SignInAttempt[] =>
+  rows.map((row) => ({ at: row.occurredAt, outcome: outcomeOf[row.type as keyof typeof outcomeOf], country: textOf(row.data, 'country'), os: textOf(row.data, 'os'), browser: textOf(row.data, 'browser') }));
+
+/**
+ * What the rules compare a new attempt with: the person's successful sign-ins of the last 90 days
+ * (the latest 200), and their failed or blocked attempts of the burst window. Read apart, so a flood
+ * of failures cannot push the successes out of view.
+ */
+const recentAttempts = async (db: Reader, organizationId: string, personId: string, at: Date): Promise<SignInAttempt[]> => {
+  const select = (types: string[], since: Date, limit: number) =>
+    db
+      .select({ type: events.type, occurredAt: events.occurredAt, data: events.data })
+      .from(events)
+      .where(and(eq(events.organizationId, organizationId), eq(events.personId, personId), inArray(events.type, types), gte(events.occurredAt, since)))
+      .orderBy(desc(events.occurredAt))
+      .limit(limit);
+  const successes = await select(['sign_in'], new Date(at.getTime() - patternDays * dayMs), 200);
+  const failures = await select(['sign_in_failed', 'sign_in_blocked'], new Date(at.getTime() - 2 * burstMinutes * minuteMs), 100);
+  return attemptsOf([...successes, ...failures]);
 };
 
 /**
@@ -71,10 +79,14 @@ export const recordSignInFact = async (db: Db, event: AuthEvent, client: ClientI
   const at = now();
   const device = deviceKindOf(client.userAgent);
   const attempt: SignInAttempt = { at, outcome: outcomeOf[type], country: client.country, ...device };
-  const anomalies = anomaliesOf(await recentAttempts(db, person.organizationId, person.id, at), attempt);
   const fact = { organizationId: person.organizationId, personId: person.id, occurredAt: at };
-  await appendEvents(db, [
-    { ...fact, type, data: { method: event.method, ...device, ...(client.country ? { country: client.country } : {}) } },
-    ...anomalies.map((anomaly) => ({ ...fact, type: 'sign_in_anomaly', data: { rule: anomaly.rule, method: event.method, ...anomaly.detail } })),
-  ]);
+  await db.transaction(async (tx) => {
+    // One person's attempts are judged one at a time: two at once would each miss the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${person.id}`}))`);
+    const anomalies = anomaliesOf(await recentAttempts(tx, person.organizationId, person.id, at), attempt);
+    await appendEvents(tx, [
+      { ...fact, type, data: { method: event.method, ...device, ...(client.country ? { country: client.country } : {}) } },
+      ...anomalies.map((anomaly) => ({ ...fact, type: 'sign_in_anomaly', data: { rule: anomaly.rule, method: event.method, ...anomaly.detail } })),
+    ]);
+  });
 };

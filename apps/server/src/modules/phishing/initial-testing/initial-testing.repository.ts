@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { type Db, campaignRecipients, campaigns, departments, phishingTemplates } from '@vigil/db';
 import type { OrgScope } from '../../../lib/scope.ts';
 import { baselineVectors } from './baseline-lures.ts';
@@ -16,8 +16,15 @@ const counts = {
 /** The organisation's initial-testing campaign and its results, counted in the database. */
 export const initialTestingRepository = (db: Db, scope: OrgScope) => {
   const ofCampaign = (campaignId: string): SQL => and(eq(r.organizationId, scope.organizationId), eq(r.campaignId, campaignId))!;
-  // Every other simulation's lures sent since a day: what "today" is compared on.
-  const sentSince = (baselineId: string, since: Date): SQL => and(eq(r.organizationId, scope.organizationId), ne(r.campaignId, baselineId), gte(r.sentAt, since))!;
+  // Every later simulation's lures sent in the window: what "today" is compared on. Initial testings
+  // (this one, or one cancelled before it) are the baseline, not today.
+  const sentSince = (since: Date, until: Date): SQL =>
+    and(
+      eq(r.organizationId, scope.organizationId),
+      gte(r.sentAt, since),
+      lt(r.sentAt, until),
+      sql`${r.campaignId} not in (select ${campaigns.id} from ${campaigns} where ${campaigns.organizationId} = ${scope.organizationId} and ${campaigns.kind} = 'initial-testing')`,
+    )!;
   return {
     /** Built-in lures, active, sent by mail: what the baseline's set is chosen from. */
     builtinMailLures: async () =>
@@ -61,17 +68,17 @@ export const initialTestingRepository = (db: Db, scope: OrgScope) => {
         .groupBy(r.departmentId, departments.name)
         .orderBy(sql`${departments.name} asc nulls last`),
 
-    recentOverall: async (baselineId: string, since: Date) => {
-      const [row] = await db.select(counts).from(r).where(sentSince(baselineId, since));
+    recentOverall: async (since: Date, until: Date) => {
+      const [row] = await db.select(counts).from(r).where(sentSince(since, until));
       return row ?? { recipients: 0, delivered: 0, failed: 0, reported: 0 };
     },
 
-    recentByDepartment: async (baselineId: string, since: Date) =>
+    recentByDepartment: async (since: Date, until: Date) =>
       db
         .select({ departmentId: r.departmentId, name: departments.name, ...counts })
         .from(r)
         .leftJoin(departments, and(eq(departments.organizationId, r.organizationId), eq(departments.id, r.departmentId)))
-        .where(sentSince(baselineId, since))
+        .where(sentSince(since, until))
         .groupBy(r.departmentId, departments.name)
         .orderBy(sql`${departments.name} asc nulls last`),
 

@@ -185,19 +185,20 @@ describe('GET /api/insights/initial-testing/', () => {
     const [baselineCampaign] = await campaignsOf(company.organization.id);
     expect((await baseline(company)).json().today).toMatchObject({ overall: { recipients: 0, delivered: 0, failureRate: null } });
 
-    // A later standard simulation to the same people: four sent this week (one in Sales clicked), and
-    // one sent 100 days ago that no longer counts.
+    // A later standard simulation to the same people: four sent last week (one clicked); one sent 100
+    // days ago and one sent an hour ago (not yet had its time) do not count.
     const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = baselineCampaign!;
     const [later] = await t.db.insert(campaigns).values({ ...fields, kind: 'standard', name: 'Quarterly simulation' }).returning();
     const recipients = await recipientsOf(baselineCampaign!.id);
     const now = new Date();
-    const copies = recipients.slice(0, 5).map(({ id: _recipient, ...recipient }, index) => ({
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const copies = recipients.slice(0, 6).map(({ id: _recipient, ...recipient }, index) => ({
       ...recipient,
       tokenHash: `later-${index}-${recipient.tokenHash}`,
       campaignId: later!.id,
       state: 'sent' as const,
-      sentAt: index === 4 ? new Date(now.getTime() - 100 * 24 * 60 * 60 * 1000) : now,
-      clickedAt: index === 0 || index === 4 ? now : null,
+      sentAt: index === 4 ? daysAgo(100) : index === 5 ? daysAgo(1 / 24) : daysAgo(6),
+      clickedAt: index === 0 || index >= 4 ? now : null,
     }));
     await t.db.insert(campaignRecipients).values(copies);
 

@@ -56,6 +56,7 @@ const ratesOf = (row: { recipients: number; delivered: number; failed: number; r
   reportRate: row.delivered > 0 ? row.reported / row.delivered : null,
 });
 
+const dayMs = 24 * 60 * 60 * 1000;
 const emptyRates = ratesOf({ recipients: 0, delivered: 0, failed: 0, reported: 0 });
 
 /**
@@ -70,13 +71,15 @@ export const getInitialTestingBaseline = async (db: Db, tenant: Tenant): Promise
   if (!campaign || campaign.status === 'draft') {
     return { state: 'not-started', campaignId: null, startAt: null, endsAt: null, completedAt: null, progress: 0, overall: emptyRates, byDepartment: [], byDifficulty: [], today: null };
   }
-  const since = new Date(now().getTime() - 90 * 24 * 60 * 60 * 1000);
+  // The last 90 days, but for lures sent in the last three: those have not had their time to be acted on.
+  const until = new Date(now().getTime() - 3 * dayMs);
+  const since = new Date(now().getTime() - 90 * dayMs);
   const [overall, byDepartment, byDifficulty, recent, recentByDepartment] = await Promise.all([
     repository.overall(campaign.id),
     repository.byDepartment(campaign.id),
     repository.byDifficulty(campaign.id),
-    repository.recentOverall(campaign.id, since),
-    repository.recentByDepartment(campaign.id, since),
+    repository.recentOverall(since, until),
+    repository.recentByDepartment(since, until),
   ]);
   const startAt = campaign.startAt ?? campaign.launchedAt;
   const state = campaign.status === 'completed' ? 'completed' : campaign.status === 'scheduled' && startAt && startAt.getTime() > now().getTime() ? 'scheduled' : 'running';

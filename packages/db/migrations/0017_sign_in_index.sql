@@ -1,0 +1,2 @@
+CREATE INDEX "campaign_recipients_sent_idx" ON "campaign_recipients" USING btree ("organization_id","sent_at") WHERE "campaign_recipients"."sent_at" is not null;--> statement-breakpoint
+CREATE INDEX "events_sign_in_idx" ON "events" USING btree ("organization_id","occurred_at") WHERE "events"."type" in ('sign_in', 'sign_in_failed', 'sign_in_blocked', 'sign_in_anomaly');
