@@ -37,7 +37,7 @@ export const NumbersTable = <Row,>({ label, rows, columns, fileName, rowKey, tes
   };
   return (
     <Stack spacing={1}>
-      <ScrollableTableContainer label={label}>
+      <ScrollableTableContainer label={t('common.numbersTable', { name: label })}>
         <Table size="small" data-testid={testId}>
           <TableHead>
             <TableRow>

@@ -138,7 +138,9 @@ const playCompanyHistory = async (services: DemoHistoryServices, company: DemoCo
   const already = new Set(
     (await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.organizationId, organizationId))).map((row) => row.name),
   );
-  const months = monthlyLures.map((_, month) => month).filter((month) => !already.has(campaignName(company, month)));
+  // A database from before the initial testing was part of the history named its first month plainly.
+  const played = (month: number) => already.has(campaignName(company, month)) || (month === 0 && already.has(`Monthly simulation 1 of ${monthlyLures.length}`));
+  const months = monthlyLures.map((_, month) => month).filter((month) => !played(month));
   if (months.length === 0) return 0;
 
   const faker = new Faker({ locale: [en] });

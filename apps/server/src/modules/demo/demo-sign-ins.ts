@@ -11,22 +11,22 @@ export type SignInRecorder = { record: (event: AuthEvent, client: ClientInfo, at
 const dayMs = 24 * 60 * 60 * 1000;
 const minuteMs = 60 * 1000;
 
-/** Where each demo office's people sign in from (the office's time zone names the country). */
-const countryOfZone: Record<string, string> = {
-  'America/New_York': 'US',
-  'America/Chicago': 'US',
-  'America/Phoenix': 'US',
-  'America/Los_Angeles': 'US',
-  'America/Toronto': 'CA',
-  'Europe/London': 'GB',
-  'Europe/Dublin': 'IE',
-  'Europe/Berlin': 'DE',
-  'Europe/Paris': 'FR',
-  'Europe/Madrid': 'ES',
-  'Europe/Lisbon': 'PT',
-  'Europe/Rome': 'IT',
-  'Asia/Kolkata': 'IN',
-  'America/Sao_Paulo': 'BR',
+/** Where each demo office's people sign in from (the office's time zone names the country), and its usual offset from UTC in hours. */
+const officeOfZone: Record<string, { country: string; utcOffset: number }> = {
+  'America/New_York': { country: 'US', utcOffset: -5 },
+  'America/Chicago': { country: 'US', utcOffset: -6 },
+  'America/Phoenix': { country: 'US', utcOffset: -7 },
+  'America/Los_Angeles': { country: 'US', utcOffset: -8 },
+  'America/Toronto': { country: 'CA', utcOffset: -5 },
+  'Europe/London': { country: 'GB', utcOffset: 0 },
+  'Europe/Dublin': { country: 'IE', utcOffset: 0 },
+  'Europe/Berlin': { country: 'DE', utcOffset: 1 },
+  'Europe/Paris': { country: 'FR', utcOffset: 1 },
+  'Europe/Madrid': { country: 'ES', utcOffset: 1 },
+  'Europe/Lisbon': { country: 'PT', utcOffset: 0 },
+  'Europe/Rome': { country: 'IT', utcOffset: 1 },
+  'Asia/Kolkata': { country: 'IN', utcOffset: 5.5 },
+  'America/Sao_Paulo': { country: 'BR', utcOffset: -3 },
 };
 
 const agents = {
@@ -66,11 +66,9 @@ export const playDemoSignIns = async (db: Db, recorder: SignInRecorder, companyS
     attempts.push({ at, client, event: { event: 'signin', method: faker.number.float() < 0.85 ? 'password' : 'magiclink', success, userId: person.authUserId, loginId: person.email, tenantId: organizationId, reason } });
   const start = today.getTime() - 21 * dayMs;
   const workdays = Array.from({ length: 21 }, (_, day) => day).filter((day) => ![0, 6].includes(new Date(start + day * dayMs).getUTCDay()));
-  const workdayMorning = (day: number) => {
-    const at = new Date(start + day * dayMs);
-    at.setUTCHours(faker.number.int({ min: 7, max: 10 }), faker.number.int({ min: 0, max: 59 }));
-    return at;
-  };
+  // Between 8 and 11 in the morning at the person's office.
+  const workdayMorning = (day: number, utcOffset: number) =>
+    new Date(start + day * dayMs + (faker.number.int({ min: 8 * 60, max: 11 * 60 }) - utcOffset * 60) * minuteMs);
   // The workday after `day` (or `day` itself when none is left).
   const nextWorkday = (day: number, after = 1) => workdays.filter((candidate) => candidate >= day + after)[0] ?? day;
 
@@ -78,12 +76,15 @@ export const playDemoSignIns = async (db: Db, recorder: SignInRecorder, companyS
     const actor = position === 7 || position === 41 || position === 23;
     // Most people open Vigil only when a lesson or a report brings them: under half signed in lately.
     if (!actor && faker.number.float() >= 0.45) return;
-    const home = countryOfZone[person.timeZone ?? ''] ?? 'US';
+    const { country: home, utcOffset } = officeOfZone[person.timeZone ?? ''] ?? { country: 'US', utcOffset: -5 };
+    const morning = (day: number) => workdayMorning(day, utcOffset);
     const address = documentationAddress(faker);
     const computer = faker.helpers.arrayElement([agents.windowsEdge, agents.windowsEdge, agents.windowsChrome, agents.macSafari]);
     const days = faker.helpers.arrayElements(workdays.slice(0, -2), { min: 3, max: 5 }).sort((a, b) => a - b);
+    let lastAtHome = new Date(0);
     for (const day of days) {
-      const at = workdayMorning(day);
+      const at = morning(day);
+      lastAtHome = at;
       // A typo now and then: one failed attempt a minute before the successful one.
       if (faker.number.float() < 0.08) attempt(person, new Date(at.getTime() - minuteMs), false, { ip: address, userAgent: computer, country: home }, 'wrong password');
       attempt(person, at, true, { ip: address, userAgent: computer, country: home });
@@ -92,19 +93,19 @@ export const playDemoSignIns = async (db: Db, recorder: SignInRecorder, companyS
     const roll = faker.number.float();
     if (roll < 0.12) {
       // A phone joins the computer: a new kind of device.
-      attempt(person, workdayMorning(nextWorkday(last)), true, { ip: documentationAddress(faker), userAgent: faker.helpers.arrayElement([agents.iphone, agents.android]), country: home });
+      attempt(person, morning(nextWorkday(last)), true, { ip: documentationAddress(faker), userAgent: faker.helpers.arrayElement([agents.iphone, agents.android]), country: home });
     } else if (roll < 0.15) {
       // A business trip, days after the last sign-in at home: a new country, reachable in the time.
-      attempt(person, workdayMorning(nextWorkday(last, 2)), true, { ip: documentationAddress(faker), userAgent: computer, country: faker.helpers.arrayElement(tripCountries.filter((c) => c !== home)) });
+      attempt(person, morning(nextWorkday(last, 2)), true, { ip: documentationAddress(faker), userAgent: computer, country: faker.helpers.arrayElement(tripCountries.filter((c) => c !== home)) });
     }
     // Two people a company: their password works from far away an hour after they signed in at home.
     if (position === 7 || position === 41) {
-      const at = new Date(workdayMorning(last).getTime() + faker.number.int({ min: 40, max: 90 }) * minuteMs);
+      const at = new Date(lastAtHome.getTime() + faker.number.int({ min: 40, max: 90 }) * minuteMs);
       attempt(person, at, true, { ip: documentationAddress(faker), userAgent: agents.windowsChrome, country: faker.helpers.arrayElement(attackerCountries) });
     }
     // One a company: a burst of wrong passwords that locks the account.
     if (position === 23) {
-      const at = workdayMorning(nextWorkday(last));
+      const at = morning(nextWorkday(last));
       const attacker = { ip: documentationAddress(faker), userAgent: agents.windowsChrome, country: faker.helpers.arrayElement(attackerCountries) };
       for (let i = 0; i < 6; i++) attempt(person, new Date(at.getTime() + i * 40_000), false, attacker, i < 5 ? 'wrong password' : 'account locked or disabled');
     }

@@ -25,7 +25,12 @@ const useAnomalyDetail = () => {
   return (anomaly: Anomaly) => {
     switch (anomaly.rule) {
       case 'new_device':
-        return t('organizationInsights.anomalies.detail.new_device', { device: anomaly.device ?? '–' });
+        return t('organizationInsights.anomalies.detail.new_device', {
+          device: (anomaly.device ?? '–')
+            .split(' · ')
+            .map((part) => (part === 'Other' ? t('organizationInsights.devices.other') : part))
+            .join(' · '),
+        });
       case 'new_country':
         return t('organizationInsights.anomalies.detail.new_country', { country: formats.country(anomaly.country) });
       case 'impossible_travel':
@@ -54,6 +59,7 @@ export const AnomalousActivityPage = () => {
       <InsightLoading isPending={query.isPending} isError={query.isError}>
         {() => {
           const data = query.data!;
+          const found = data.byRule.reduce((sum, rule) => sum + rule.count, 0);
           return (
             <>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }} data-testid="anomaly-rules">
@@ -62,6 +68,7 @@ export const AnomalousActivityPage = () => {
                 ))}
               </Box>
               <SectionCard title={t('organizationInsights.anomalies.listTitle')} intro={t('organizationInsights.anomalies.listIntro')}>
+                {found > data.anomalies.length ? <Typography variant="body2">{t('organizationInsights.anomalies.listLimited', { shown: formats.whole(data.anomalies.length), count: found })}</Typography> : null}
                 {data.anomalies.length === 0 ? (
                   <EmptyState>{t('organizationInsights.anomalies.empty', { count: days })}</EmptyState>
                 ) : (

@@ -42,7 +42,8 @@ export const DeviceProtectionPage = () => {
         {() => {
           const data = query.data!;
           if (data.devices.length === 0) return <EmptyState>{t('organizationInsights.devices.empty', { count: days })}</EmptyState>;
-          const label = (row: (typeof data.devices)[number]) => t('organizationInsights.devices.kind', { os: row.os, browser: row.browser });
+          const name = (part: string) => (part === 'Other' ? t('organizationInsights.devices.other') : part);
+          const label = (row: (typeof data.devices)[number]) => t('organizationInsights.devices.kind', { os: name(row.os), browser: name(row.browser) });
           return (
             <>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
@@ -68,8 +69,8 @@ export const DeviceProtectionPage = () => {
                     rowKey={(row) => `${row.os}-${row.browser}`}
                     testId="device-kinds"
                     columns={[
-                      { key: 'os', label: t('organizationInsights.devices.system'), value: (row) => row.os },
-                      { key: 'browser', label: t('organizationInsights.devices.browser'), value: (row) => row.browser },
+                      { key: 'os', label: t('organizationInsights.devices.system'), value: (row) => row.os, show: (row) => name(row.os) },
+                      { key: 'browser', label: t('organizationInsights.devices.browser'), value: (row) => row.browser, show: (row) => name(row.browser) },
                       { key: 'people', label: t('organizationInsights.peopleColumn'), value: (row) => row.people, numeric: true },
                       { key: 'sign_ins', label: t('organizationInsights.devices.signIns'), value: (row) => row.signIns, numeric: true },
                     ]}

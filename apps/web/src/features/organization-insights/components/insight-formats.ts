@@ -8,7 +8,6 @@ export const useInsightFormats = () => {
   const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const month = new Intl.DateTimeFormat(i18n.language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const moment = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const regions = new Intl.DisplayNames(i18n.language, { type: 'region', fallback: 'code' });
   return {
     whole: (n: number) => whole.format(n),
     share: (part: number, total: number) => (total ? percent.format(part / total) : '–'),
@@ -18,9 +17,9 @@ export const useInsightFormats = () => {
     country: (code: string | null) => {
       if (!code) return '–';
       try {
-        return regions.of(code) ?? code;
+        return new Intl.DisplayNames(i18n.language, { type: 'region', fallback: 'code' }).of(code) ?? code;
       } catch {
-        // Not a region code Intl knows: show it as recorded.
+        // Not a region code Intl knows (or no DisplayNames in this browser): show it as recorded.
         return code;
       }
     },

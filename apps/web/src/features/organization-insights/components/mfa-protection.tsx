@@ -53,7 +53,7 @@ export const MfaProtectionPage = () => {
                   columns={[
                     { key: 'factor', label: t('organizationInsights.mfa.factor'), value: (row) => row.factor, show: (row) => t(`organizationInsights.mfa.factors.${row.factor}`) },
                     { key: 'people', label: t('organizationInsights.peopleColumn'), value: (row) => row.people, numeric: true },
-                    { key: 'share', label: t('organizationInsights.share'), value: (row) => formats.share(row.people, data.people), numeric: true },
+                    { key: 'share', label: t('organizationInsights.share'), value: (row) => (data.people ? row.people / data.people : ''), show: (row) => formats.share(row.people, data.people), numeric: true },
                   ]}
                 />
               </NumbersDisclosure>
@@ -69,7 +69,7 @@ export const MfaProtectionPage = () => {
                   { key: 'department', label: t('organizationInsights.department'), value: (row) => row.name, show: (row) => row.name || t('organizationInsights.noDepartment') },
                   { key: 'people', label: t('organizationInsights.peopleColumn'), value: (row) => row.people, numeric: true },
                   { key: 'with_second_factor', label: t('organizationInsights.mfa.withSecondFactor'), value: (row) => row.withSecondFactor, numeric: true },
-                  { key: 'share', label: t('organizationInsights.share'), value: (row) => formats.share(row.withSecondFactor, row.people), numeric: true },
+                  { key: 'share', label: t('organizationInsights.share'), value: (row) => (row.people ? row.withSecondFactor / row.people : ''), show: (row) => formats.share(row.withSecondFactor, row.people), numeric: true },
                 ]}
               />
               <Button component={RouterLink} to={paths.adaptiveControls.getHref()} sx={{ alignSelf: 'flex-start' }}>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { SignInActivity } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
@@ -17,7 +18,7 @@ import { useInsightFormats } from './insight-formats';
 import { InsightLoading, NumbersDisclosure } from './insight-page-states';
 import { InsightWindowPicker, useInsightWindow } from './insight-window';
 
-const knownMethods = ['password', 'otp-email', 'otp-sms', 'magiclink', 'enchantedlink'] as const;
+const knownMethods = ['password', 'otp', 'otp-email', 'otp-sms', 'magiclink', 'enchantedlink', 'password-reset', 'unknown'] as const;
 
 /** A method's name in the reader's language; one the page does not know is shown as the provider records it. */
 const methodName = (t: TFunction, method: string) =>
@@ -64,6 +65,9 @@ export const SignInActivityPage = () => {
   return (
     <Stack spacing={3}>
       <InsightWindowPicker days={days} onChange={setDays} />
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('organizationInsights.utcNote')}
+      </Typography>
       <InsightLoading isPending={query.isPending} isError={query.isError}>
         {() => {
           const data = query.data!;
@@ -112,7 +116,7 @@ export const SignInActivityPage = () => {
                           </Link>
                         ),
                       },
-                      { key: 'department', label: t('organizationInsights.department'), value: (row) => row.department ?? '' },
+                      { key: 'department', label: t('organizationInsights.department'), value: (row) => row.department ?? '', show: (row) => row.department ?? t('organizationInsights.noDepartment') },
                       { key: 'failed', label: t('organizationInsights.signIns.failedOrBlocked'), value: (row) => row.failed, numeric: true },
                       { key: 'last_at', label: t('organizationInsights.signIns.lastAt'), value: (row) => row.lastAt, show: (row) => formats.moment(row.lastAt) },
                     ]}

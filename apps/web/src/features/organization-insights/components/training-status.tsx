@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { TrainingStatus } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,9 @@ export const TrainingStatusPage = () => {
         ] as const;
         return (
           <Stack spacing={3}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('organizationInsights.utcNote')}
+            </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
               <StatTile label={t('organizationInsights.training.completionRate')} value={formats.share(data.totals.completed, data.totals.assigned)} note={t('organizationInsights.training.ofAssigned', { count: data.totals.assigned, completed: formats.whole(data.totals.completed) })} testId="training-completion" />
               <StatTile label={t('organizationInsights.training.overdue')} value={formats.whole(data.totals.overdue)} note={t('organizationInsights.training.overdueNote')} testId="training-overdue" />
@@ -72,7 +76,7 @@ export const TrainingStatusPage = () => {
                   { key: 'people', label: t('organizationInsights.peopleColumn'), value: (row) => row.people, numeric: true },
                   { key: 'assigned', label: t('organizationInsights.training.assigned'), value: (row) => row.assigned, numeric: true },
                   ...states.map((state) => ({ key: state.key, label: state.label, value: state.value, numeric: true })),
-                  { key: 'completion', label: t('organizationInsights.training.completionRate'), value: (row) => formats.share(row.completed, row.assigned), numeric: true },
+                  { key: 'completion', label: t('organizationInsights.training.completionRate'), value: (row) => (row.assigned ? row.completed / row.assigned : ''), show: (row) => formats.share(row.completed, row.assigned), numeric: true },
                 ]}
               />
             </SectionCard>
