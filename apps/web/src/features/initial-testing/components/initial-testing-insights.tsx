@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { EmptyState } from '../../../components/empty-state';
+import { NumbersTable } from '../../../components/numbers-table';
 import { ScrollableTableContainer } from '../../../components/scrollable-table-container';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
@@ -138,10 +139,15 @@ const ThenAndNow = ({ baseline, today }: { baseline: InitialTestingBaseline; tod
     departments.set(keyOf(row), { key: keyOf(row), label: row.name ?? t('initialTestingInsights.byDepartment.noDepartment'), then: known?.then ?? null, now: row });
   }
   const rows: Compared[] = [{ key: 'everyone', label: t('initialTestingInsights.compare.everyone'), then: baseline.overall, now: today.overall }, ...departments.values()];
-  const change = (row: Compared) => {
+  // The change in failure rate in percentage points, when both rates are known.
+  const changeOf = (row: Compared) => {
     const before = row.then?.failureRate;
     const after = row.now?.failureRate;
-    return before === null || before === undefined || after === null || after === undefined ? t('initialTestingInsights.noRate') : t('initialTestingInsights.compare.points', { value: points.format((after - before) * 100) });
+    return before === null || before === undefined || after === null || after === undefined ? undefined : Math.round((after - before) * 1000) / 10;
+  };
+  const change = (row: Compared) => {
+    const value = changeOf(row);
+    return value === undefined ? t('initialTestingInsights.noRate') : t('initialTestingInsights.compare.points', { value: points.format(value) });
   };
   const rateAxis = [{ min: 0, max: 1, tickNumber: 5, valueFormatter: (value: number) => format.percent(value) }];
   return (
@@ -158,34 +164,21 @@ const ThenAndNow = ({ baseline, today }: { baseline: InitialTestingBaseline; tod
           ]}
         />
       </Figure>
-      <ScrollableTableContainer label={t('initialTestingInsights.compare.tableLabel')}>
-        <Table size="small" sx={{ minWidth: 640 }} data-testid="initial-testing-compare-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('initialTestingInsights.compare.group')}</TableCell>
-              <TableCell align="right">{t('initialTestingInsights.compare.failureBaseline')}</TableCell>
-              <TableCell align="right">{t('initialTestingInsights.compare.failureToday')}</TableCell>
-              <TableCell align="right">{t('initialTestingInsights.compare.change')}</TableCell>
-              <TableCell align="right">{t('initialTestingInsights.compare.reportBaseline')}</TableCell>
-              <TableCell align="right">{t('initialTestingInsights.compare.reportToday')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.key}>
-                <TableCell component="th" scope="row">
-                  {row.label}
-                </TableCell>
-                <TableCell align="right">{format.rate(row.then?.failureRate ?? null)}</TableCell>
-                <TableCell align="right">{format.rate(row.now?.failureRate ?? null)}</TableCell>
-                <TableCell align="right">{change(row)}</TableCell>
-                <TableCell align="right">{format.rate(row.then?.reportRate ?? null)}</TableCell>
-                <TableCell align="right">{format.rate(row.now?.reportRate ?? null)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollableTableContainer>
+      <NumbersTable
+        label={t('initialTestingInsights.compare.heading')}
+        fileName="baseline-and-today.csv"
+        rows={rows}
+        rowKey={(row) => row.key}
+        testId="initial-testing-compare-table"
+        columns={[
+          { key: 'group', label: t('initialTestingInsights.compare.group'), value: (row) => row.label },
+          { key: 'failure_rate_baseline', label: t('initialTestingInsights.compare.failureBaseline'), value: (row) => row.then?.failureRate ?? '', show: (row) => format.rate(row.then?.failureRate ?? null), numeric: true },
+          { key: 'failure_rate_last_90_days', label: t('initialTestingInsights.compare.failureToday'), value: (row) => row.now?.failureRate ?? '', show: (row) => format.rate(row.now?.failureRate ?? null), numeric: true },
+          { key: 'failure_rate_change_points', label: t('initialTestingInsights.compare.change'), value: (row) => changeOf(row) ?? '', show: (row) => change(row), numeric: true },
+          { key: 'report_rate_baseline', label: t('initialTestingInsights.compare.reportBaseline'), value: (row) => row.then?.reportRate ?? '', show: (row) => format.rate(row.then?.reportRate ?? null), numeric: true },
+          { key: 'report_rate_last_90_days', label: t('initialTestingInsights.compare.reportToday'), value: (row) => row.now?.reportRate ?? '', show: (row) => format.rate(row.now?.reportRate ?? null), numeric: true },
+        ]}
+      />
     </SectionCard>
   );
 };
