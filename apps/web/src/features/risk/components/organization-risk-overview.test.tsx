@@ -45,6 +45,15 @@ describe('the organization risk overview', () => {
     expect(screen.getByRole('figure', { name: 'Organization risk score over time' })).toBeInTheDocument();
     const trend = within(screen.getByTestId('organization-risk-trend')).getAllByRole('row').slice(1).map((row) => row.textContent);
     expect(trend).toEqual(['Nov 636.232–41118', 'Nov 1333.829–38119', 'Nov 2031.427–36120']);
+    // The five subpages the menu does not list are reached from here.
+    const more = screen.getByRole('navigation', { name: 'More about your organization' });
+    expect(within(more).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/insights/organization/user-login-activity/',
+      '/insights/organization/anomalous-activity/',
+      '/insights/organization/mfa-protection-status/',
+      '/insights/organization/device-protection-status/',
+      '/insights/organization/training-status/',
+    ]);
     expect(await seriousAxeViolations(document.body)).toEqual([]);
   });
 

@@ -169,6 +169,35 @@ const Trend = ({ trend }: { trend: OrganizationRisk['trend'] }) => {
   );
 };
 
+const subpages = [
+  ['insightsUserLoginActivity', paths.insights.organization.userLoginActivity.getHref()],
+  ['insightsAnomalousActivity', paths.insights.organization.anomalousActivity.getHref()],
+  ['insightsMfaProtectionStatus', paths.insights.organization.mfaProtectionStatus.getHref()],
+  ['insightsDeviceProtectionStatus', paths.insights.organization.deviceProtectionStatus.getHref()],
+  ['insightsTrainingStatus', paths.insights.organization.trainingStatus.getHref()],
+] as const;
+
+/** The organization's five subpages, which the menu does not list: a way there from their parent. */
+const MoreAboutTheOrganization = () => {
+  const { t } = useTranslation();
+  return (
+    <Box component="nav" aria-label={t('risk.organization.moreTitle')}>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        {t('risk.organization.moreTitle')}
+      </Typography>
+      <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+        {subpages.map(([id, href]) => (
+          <li key={id}>
+            <Button component={RouterLink} to={href} variant="outlined">
+              {t(`routes.${id}.title`)}
+            </Button>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+};
+
 /** /insights/organization/: the organization's score with its likely range, its drivers and its riskiest departments. */
 export const OrganizationRiskOverview = () => {
   const { t } = useTranslation();
@@ -183,6 +212,7 @@ export const OrganizationRiskOverview = () => {
         <Button component={RouterLink} to={paths.configure.testing.getHref()} variant="contained">
           {t('risk.organization.emptyAction')}
         </Button>
+        <MoreAboutTheOrganization />
       </Stack>
     );
   return (
@@ -210,6 +240,7 @@ export const OrganizationRiskOverview = () => {
       {data.trend.length > 1 ? <Trend trend={data.trend} /> : null}
       {data.drivers.length > 0 ? <Drivers drivers={data.drivers} /> : null}
       <Departments departments={data.departments} />
+      <MoreAboutTheOrganization />
     </Stack>
   );
 };
