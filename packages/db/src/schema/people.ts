@@ -54,6 +54,8 @@ export const people = pgTable(
     unique().on(t.organizationId, t.id),
     index().on(t.organizationId, t.managerId),
     index().on(t.organizationId, t.departmentId),
+    // Active people counted per department (risk groups' sizes) from the index alone.
+    index('people_active_department_idx').on(t.organizationId, t.departmentId).where(sql`${t.isActive}`),
     // A callback lure's caller is found by their number (the voice webhook).
     index().on(t.phone),
     foreignKey({

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, bigint, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, date, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { people } from './people.ts';
 import { tenantOwnerColumn } from './tenant-owner.ts';
 
@@ -17,6 +17,8 @@ export const riskPersonScores = pgTable(
     /** The last event of the person's log the score includes. */
     lastEventId: bigint({ mode: 'number' }).notNull(),
     computedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The department the score counts towards in risk_group_totals (the person's when it was stored). */
+    departmentId: uuid(),
   },
   (t) => [
     foreignKey({ columns: [t.organizationId, t.personId], foreignColumns: [people.organizationId, people.id] as [AnyPgColumn, AnyPgColumn] }).onDelete('cascade'),
@@ -26,6 +28,31 @@ export const riskPersonScores = pgTable(
 );
 
 export type RiskPersonScoreRow = typeof riskPersonScores.$inferSelect;
+
+/** What one group's stored scores add up to, for a factor: points summed, and how many people have it. */
+export type RiskFactorTotals = Record<string, { points: number; people: number }>;
+
+/**
+ * The stored scores of an organisation summed per department (the nil uuid for people without
+ * one), kept by delta each time a score is stored (modules/risk/risk-totals.ts) and rebuilt daily:
+ * the organisation's and departments' risk pages read these few rows, not every score.
+ */
+export const riskGroupTotals = pgTable(
+  'risk_group_totals',
+  {
+    organizationId: tenantOwnerColumn(),
+    departmentKey: uuid().notNull(),
+    scored: integer().notNull().default(0),
+    scoreSum: doublePrecision().notNull().default(0),
+    scoreSquareSum: doublePrecision().notNull().default(0),
+    /** People with an overdue lesson, and how much their scores would drop without it (the what-if). */
+    overduePeople: integer().notNull().default(0),
+    overdueDrop: doublePrecision().notNull().default(0),
+    factors: jsonb().$type<RiskFactorTotals>().notNull().default({}),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.departmentKey] })],
+);
 
 /**
  * A group's risk on one day, kept so the trend survives the decay that moves every score daily:

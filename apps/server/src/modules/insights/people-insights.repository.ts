@@ -57,22 +57,52 @@ export const peopleInsightsRepository = (db: Db, scope: OrgScope) => {
       .leftJoin(managers, and(eq(managers.organizationId, people.organizationId), eq(managers.id, people.managerId)))
       .where(and(eq(people.organizationId, scope.organizationId), eq(people.isActive, true), ...conditions));
 
+  const filterConditions = (filter: PeopleFilter): (SQL | undefined)[] => {
+    const conditions: (SQL | undefined)[] = [filter.visible];
+    if (filter.departmentId) conditions.push(eq(people.departmentId, filter.departmentId));
+    if (filter.search) {
+      const pattern = likePattern(filter.search);
+      conditions.push(or(ilike(sql`${people.firstName} || ' ' || ${people.lastName}`, pattern), ilike(people.email, pattern)));
+    }
+    return conditions;
+  };
+
+  /**
+   * People with a score above 0, riskiest first: read from the scores' (organisation, score, person)
+   * index, so a page costs its own rows however large the organisation is.
+   */
+  const scored = (filter: PeopleFilter, after: PersonKey | undefined, limit: number) => {
+    const conditions = filterConditions(filter);
+    conditions.push(eq(riskPersonScores.organizationId, scope.organizationId), sql`${riskPersonScores.score} > 0`);
+    if (filter.band) {
+      const [from, to] = bandRanges[filter.band];
+      conditions.push(sql`${riskPersonScores.score} >= ${from} and ${riskPersonScores.score} < ${to}`);
+    }
+    if (after) conditions.push(sql`(${riskPersonScores.score} < ${after[0]} or (${riskPersonScores.score} = ${after[0]} and ${riskPersonScores.personId} > ${after[1]}))`);
+    return db
+      .select(columns)
+      .from(riskPersonScores)
+      .innerJoin(people, and(eq(people.id, riskPersonScores.personId), eq(people.organizationId, scope.organizationId), eq(people.isActive, true)))
+      .leftJoin(departments, and(eq(departments.organizationId, people.organizationId), eq(departments.id, people.departmentId)))
+      .leftJoin(managers, and(eq(managers.organizationId, people.organizationId), eq(managers.id, people.managerId)))
+      .where(and(...conditions))
+      .orderBy(sql`${riskPersonScores.score} desc`, asc(riskPersonScores.personId))
+      .limit(limit) as Promise<PersonInsightRow[]>;
+  };
+
+  /** People at 0 (nothing counted, or everything decayed away), by id, after everyone above 0. */
+  const unscored = (filter: PeopleFilter, afterId: string | undefined, limit: number) =>
+    base([...filterConditions(filter), sql`coalesce(${riskPersonScores.score}, 0) = 0`, afterId ? sql`${people.id} > ${afterId}` : undefined])
+      .orderBy(asc(people.id))
+      .limit(limit) as Promise<PersonInsightRow[]>;
+
   return {
     /** Riskiest first, then by id; `after` continues after a row's key. */
     list: async (filter: PeopleFilter, after: PersonKey | undefined, limit: number): Promise<PersonInsightRow[]> => {
-      const conditions: (SQL | undefined)[] = [filter.visible];
-      if (filter.departmentId) conditions.push(eq(people.departmentId, filter.departmentId));
-      if (filter.search) {
-        const pattern = likePattern(filter.search);
-        conditions.push(or(ilike(sql`${people.firstName} || ' ' || ${people.lastName}`, pattern), ilike(people.email, pattern)));
-      }
-      if (filter.band) {
-        const [from, to] = bandRanges[filter.band];
-        conditions.push(sql`${score} >= ${from} and ${score} < ${to}`);
-      }
       // Score descending, id ascending: "after" means a lower score, or the same score and a greater id.
-      if (after) conditions.push(sql`(${score} < ${after[0]} or (${score} = ${after[0]} and ${people.id} > ${after[1]}))`);
-      return (await base(conditions).orderBy(sql`${score} desc`, asc(people.id)).limit(limit)) as PersonInsightRow[];
+      const rows = !after || after[0] > 0 ? await scored(filter, after, limit) : [];
+      if (rows.length === limit || (filter.band && filter.band !== 'low')) return rows;
+      return [...rows, ...(await unscored(filter, after && after[0] === 0 ? after[1] : undefined, limit - rows.length))];
     },
     /** One person, if the viewer's condition lets them be seen. */
     find: async (visible: SQL, personId: string): Promise<PersonInsightRow | undefined> =>

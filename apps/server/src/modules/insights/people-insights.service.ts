@@ -48,6 +48,8 @@ export const streamInsightsPeopleCsv = async (db: Db, tenant: Tenant, query: Ins
 /** The score of the same group (with its bound) and what drives it. */
 export const getInsightsGroup = async (db: Db, tenant: Tenant, query: InsightsGroupQuery): Promise<InsightsGroup> => {
   const { viewer, filter } = await filterFor(db, tenant, query);
+  // An admin's whole organisation, or one department of it: the group totals, not every score.
+  if (viewer.admin && query.view === 'all') return readGroupRisk(db, viewer.scope, undefined, query.departmentId);
   return readGroupRisk(db, viewer.scope, and(filter.visible, query.departmentId ? eq(people.departmentId, query.departmentId) : undefined));
 };
 

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { runConsumer } from '../events/consumers.ts';
+import { appendEvents } from '../events/events.repository.ts';
+import { riskScoresConsumer } from '../risk/risk-scores.consumer.ts';
 
 const t = useTestApp();
 
@@ -135,5 +139,26 @@ describe('people insights: each role sees exactly the people spec §6 allows', (
     expect(badBand.body).toContain('band');
     const nul = await get('admin', '/api/insights/people/?search=%00');
     expect(nul.statusCode).toBe(400);
+  });
+
+  it('pages riskiest first across the people with a score and those at 0, without repeats or gaps', async () => {
+    const orgId = cast.admin.organizationId;
+    const failure = (person: Person, type: string, daysAgo: number) => ({ organizationId: orgId, personId: person.id, recipientId: randomUUID(), type, occurredAt: new Date(Date.now() - daysAgo * 86_400_000), data: {} });
+    await appendEvents(t.db, [failure(cast.clerk, 'submitted', 1), failure(cast.rep, 'clicked', 1), failure(cast.seller, 'clicked', 60)]);
+    await runConsumer(t.db, riskScoresConsumer, { maxBatches: 100 });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: { id: string; score: number }[]; nextCursor: string | null } = (await get('admin', `/api/insights/people/?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(everyoneActive.length);
+    expect(names(seen)).toEqual(everyoneActive);
+    // The three with a score come first, riskiest first; then everyone at 0.
+    expect(seen.slice(0, 3)).toEqual([cast.clerk.id, cast.rep.id, cast.seller.id]);
+    // The clerk's submitted form puts them in the medium band; the rest, scored or at 0, are low.
+    expect(await listed('admin', '&band=medium')).toEqual(['clerk']);
+    expect(await listed('admin', '&band=low')).toEqual(everyoneActive.filter((name) => name !== 'clerk'));
   });
 });

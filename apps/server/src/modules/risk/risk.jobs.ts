@@ -4,6 +4,7 @@ import { type Db, riskPersonScores } from '@vigil/db';
 import { defineJob } from '../../lib/jobs.ts';
 import { storePersonScore } from './risk.repository.ts';
 import { keepRiskTrend } from './risk-snapshots.ts';
+import { rebuildGroupTotals } from './risk-totals.ts';
 
 const batchSize = 500;
 
@@ -32,10 +33,17 @@ export const refreshRiskScores = async (db: Db, now: Date) => {
   }
 };
 
-/** Each organisation with scores: today's snapshot (and, on its first day, the past months' from its log). */
+/**
+ * Each organisation with scores: its group totals rebuilt from the scores (so people who moved or
+ * left since their last score count where they are now), then today's snapshot (and, on its first
+ * day, the past months' from its log).
+ */
 export const snapshotRiskTrends = async (db: Db, now: Date) => {
   const organizations = await db.selectDistinct({ organizationId: riskPersonScores.organizationId }).from(riskPersonScores);
-  for (const { organizationId } of organizations) await keepRiskTrend(db, { organizationId }, now);
+  for (const { organizationId } of organizations) {
+    await rebuildGroupTotals(db, { organizationId }, now);
+    await keepRiskTrend(db, { organizationId }, now);
+  }
   return organizations.length;
 };
 

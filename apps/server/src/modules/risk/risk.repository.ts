@@ -3,6 +3,7 @@ import type { RiskBreakdown } from '@vigil/contracts';
 import { type Db, type Tx, departments, events, people, riskPersonScores } from '@vigil/db';
 import type { OrgScope } from '../../lib/scope.ts';
 import { type RiskPerson, factsFromEvents, riskEventTypes, scoreFromFacts } from './model.ts';
+import { moveContribution, momentsOfTotals, readOrganizationTotals } from './risk-totals.ts';
 
 type Reader = Db | Tx;
 
@@ -21,9 +22,9 @@ const riskEventsOf = (db: Reader, scope: OrgScope, personId: string, throughEven
     )
     .orderBy(asc(events.id));
 
-const personOf = async (db: Reader, scope: OrgScope, personId: string): Promise<RiskPerson | undefined> => {
+const personOf = async (db: Reader, scope: OrgScope, personId: string): Promise<(RiskPerson & { departmentId: string | null }) | undefined> => {
   const [row] = await db
-    .select({ role: people.role, jobTitle: people.jobTitle })
+    .select({ role: people.role, jobTitle: people.jobTitle, departmentId: people.departmentId })
     .from(people)
     .where(and(eq(people.organizationId, scope.organizationId), eq(people.id, personId)));
   return row;
@@ -37,13 +38,22 @@ export const replayPersonScore = async (db: Reader, scope: OrgScope, personId: s
   const person = await personOf(db, scope, personId);
   if (!person) return undefined;
   const log = await riskEventsOf(db, scope, personId, throughEventId);
-  return { breakdown: scoreFromFacts(factsFromEvents(log), person, at), lastEventId: log.at(-1)?.id ?? 0 };
+  return { breakdown: scoreFromFacts(factsFromEvents(log), person, at), lastEventId: log.at(-1)?.id ?? 0, departmentId: person.departmentId };
 };
 
-/** Recomputes and stores one person's score at `at` from their log through `throughEventId`. */
+/**
+ * Recomputes and stores one person's score at `at` from their log through `throughEventId`, and
+ * moves their contribution in the group totals (risk-totals.ts) from what was stored to this.
+ */
 export const storePersonScore = async (tx: Tx, scope: OrgScope, personId: string, at: Date, throughEventId?: number) => {
+  // One store of a person at a time (the consumer and the daily refresh may meet): the delta needs the row it replaces.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`risk:${personId}`}))`);
   const replayed = await replayPersonScore(tx, scope, personId, at, throughEventId);
   if (!replayed) return;
+  const [before] = await tx
+    .select({ breakdown: riskPersonScores.breakdown, departmentId: riskPersonScores.departmentId })
+    .from(riskPersonScores)
+    .where(and(eq(riskPersonScores.organizationId, scope.organizationId), eq(riskPersonScores.personId, personId)));
   const row = {
     organizationId: scope.organizationId,
     personId,
@@ -51,8 +61,10 @@ export const storePersonScore = async (tx: Tx, scope: OrgScope, personId: string
     breakdown: replayed.breakdown as unknown as Record<string, unknown>,
     lastEventId: replayed.lastEventId,
     computedAt: at,
+    departmentId: replayed.departmentId,
   };
   await tx.insert(riskPersonScores).values(row).onConflictDoUpdate({ target: riskPersonScores.personId, set: row });
+  await moveContribution(tx, scope, before ? { breakdown: before.breakdown as unknown as RiskBreakdown, departmentId: before.departmentId } : undefined, { breakdown: replayed.breakdown, departmentId: replayed.departmentId }, at);
 };
 
 /** The stored scores of some people of the organisation. */
@@ -97,44 +109,26 @@ export const selectGroupRisk = async (db: Reader, scope: OrgScope, condition?: S
   return { overall: momentsOf(overall ?? { mean: 0, sd: 0, n: 0 }), drivers: drivers.rows.map((row) => ({ factor: row.factor, points: Number(row.points), people: Number(row.people) })) };
 };
 
-/** Departments of the organisation in aggregate (those `condition` on departments selects), over their active people. */
-export const selectDepartmentsRisk = async (db: Reader, scope: OrgScope, condition?: SQL) => {
-  const scored = scoredPeople(db, scope);
-  const rows = await db
-    .select({ id: departments.id, name: departments.name, mean: sql`avg(${scored.score})`, sd: sql`stddev_samp(${scored.score})`, n: sql`count(*)` })
-    .from(scored)
-    .innerJoin(departments, eq(departments.id, scored.departmentId))
-    .where(and(eq(departments.organizationId, scope.organizationId), condition))
-    .groupBy(departments.id, departments.name);
-  return rows.map((row) => ({ id: row.id, name: row.name, ...momentsOf(row) }));
-};
+/** The ids of the organisation's departments `condition` on departments selects. */
+export const selectDepartmentIds = async (db: Reader, scope: OrgScope, condition: SQL) =>
+  (await db.select({ id: departments.id }).from(departments).where(and(eq(departments.organizationId, scope.organizationId), condition))).map((row) => row.id);
 
 /**
- * The organisation's active people's scores in aggregate, overall and by department, and each
- * factor's points summed over them. Reads the projection only: never the event log.
+ * The organisation's active people's scores in aggregate, overall and by department, each factor's
+ * points summed over them, and the overdue-lessons what-if: from the group totals the risk
+ * projection keeps, a few rows, never every score.
  */
-export const selectOrganizationRisk = async (db: Reader, scope: OrgScope) => {
-  const { overall, drivers } = await selectGroupRisk(db, scope);
-  const byDepartment = await selectDepartmentsRisk(db, scope);
-  const [latest] = await db
-    .select({ at: sql<Date | string | null>`max(${riskPersonScores.computedAt})` })
-    .from(riskPersonScores)
-    .where(eq(riskPersonScores.organizationId, scope.organizationId));
-  return { overall, byDepartment, drivers, computedAt: latest?.at ? new Date(latest.at) : null };
-};
-
-/** The stored scores of the organization's active people whose breakdown has `factor`, for a what-if. */
-export const selectScoresWithFactor = async (db: Reader, scope: OrgScope, factor: string) => {
-  const rows = await db
-    .select({ breakdown: riskPersonScores.breakdown })
-    .from(riskPersonScores)
-    .innerJoin(people, eq(people.id, riskPersonScores.personId))
-    .where(
-      and(
-        eq(riskPersonScores.organizationId, scope.organizationId),
-        eq(people.isActive, true),
-        sql`${riskPersonScores.breakdown}->'factors' @> ${JSON.stringify([{ factor }])}::jsonb`,
-      ),
-    );
-  return rows.map((row) => row.breakdown as unknown as RiskBreakdown);
+export const selectOrganizationRisk = async (db: Db, scope: OrgScope) => {
+  const { overall, n, byDepartment, updatedAt } = await readOrganizationTotals(db, scope);
+  const named = await db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.organizationId, scope.organizationId));
+  return {
+    overall: momentsOfTotals(overall, n),
+    byDepartment: named.flatMap((department) => {
+      const group = byDepartment.get(department.id);
+      return group && group.n > 0 ? [{ id: department.id, name: department.name, ...momentsOfTotals(group.totals, group.n) }] : [];
+    }),
+    drivers: Object.entries(overall.factors).map(([factor, line]) => ({ factor, points: line.points, people: line.people })),
+    overdue: { people: overall.overduePeople, drop: overall.overdueDrop },
+    computedAt: updatedAt,
+  };
 };

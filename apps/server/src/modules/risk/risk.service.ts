@@ -3,8 +3,9 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '@vigil/db';
 import { type OrgScope, scopeOf } from '../../lib/scope.ts';
 import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
-import { aggregateFromMoments, scoreWithout } from './model.ts';
-import { selectDepartmentsRisk, selectGroupRisk, selectOrganizationRisk, selectPersonRisk, selectScoresWithFactor } from './risk.repository.ts';
+import { aggregateFromMoments } from './model.ts';
+import { selectDepartmentIds, selectGroupRisk, selectOrganizationRisk, selectPersonRisk } from './risk.repository.ts';
+import { emptyContribution, momentsOfTotals, readOrganizationTotals } from './risk-totals.ts';
 import { keepRiskTrend, selectTrend } from './risk-snapshots.ts';
 
 /** How far back the organisation's trend reaches. */
@@ -29,19 +30,30 @@ const perPerson = (drivers: readonly { factor: string; points: number; people: n
 
 /**
  * A group's score with its bound and its drivers: the active people `condition` selects (for
- * callers that have already decided who the caller may see; no role check here).
+ * callers that have already decided who the caller may see; no role check here). Without a
+ * condition, the whole organisation (or one department of it, `departmentId`) is read from the
+ * group totals the projection keeps, not from every score.
  */
-export const readGroupRisk = async (db: Db, scope: OrgScope, condition?: SQL) => {
-  const { overall, drivers } = await selectGroupRisk(db, scope, condition);
-  const { rankingKey: _, ...aggregate } = aggregateFromMoments(overall);
-  return { aggregate, drivers: perPerson(drivers, overall.n) };
+export const readGroupRisk = async (db: Db, scope: OrgScope, condition?: SQL, departmentId?: string) => {
+  if (condition) {
+    const { overall, drivers } = await selectGroupRisk(db, scope, condition);
+    const { rankingKey: _, ...aggregate } = aggregateFromMoments(overall);
+    return { aggregate, drivers: perPerson(drivers, overall.n) };
+  }
+  const { overall, n, byDepartment } = await readOrganizationTotals(db, scope);
+  const group = departmentId ? (byDepartment.get(departmentId) ?? { totals: emptyContribution(), n: 0 }) : { totals: overall, n };
+  const { rankingKey: _, ...aggregate } = aggregateFromMoments(momentsOfTotals(group.totals, group.n));
+  return { aggregate, drivers: perPerson(Object.entries(group.totals.factors).map(([factor, line]) => ({ factor, ...line })), group.n) };
 };
 
 /** Departments (those `condition` on departments selects) riskiest first, small ones pulled towards the organisation's mean. */
 export const readDepartmentsRisk = async (db: Db, scope: OrgScope, condition?: SQL) => {
-  const { overall } = await selectGroupRisk(db, scope);
-  const departments = await selectDepartmentsRisk(db, scope, condition);
-  return departments.map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) })).sort((a, b) => b.rankingKey - a.rankingKey);
+  const { overall, byDepartment } = await selectOrganizationRisk(db, scope);
+  const shown = condition ? new Set(await selectDepartmentIds(db, scope, condition)) : undefined;
+  return byDepartment
+    .filter((department) => !shown || shown.has(department.id))
+    .map((department) => ({ id: department.id, name: department.name, ...aggregateFromMoments(department, overall.mean) }))
+    .sort((a, b) => b.rankingKey - a.rankingKey);
 };
 
 /**
@@ -55,12 +67,10 @@ export const getOrganizationRisk = async (db: Db, tenant: Tenant): Promise<Organ
 
 /** `getOrganizationRisk` for callers acting for the organisation (reports, scheduled jobs): no role check here. */
 export const readOrganizationRisk = async (db: Db, scope: OrgScope, trendFor = trendDays): Promise<OrganizationRisk> => {
-  const { overall, byDepartment, drivers, computedAt } = await selectOrganizationRisk(db, scope);
+  const { overall, byDepartment, drivers, overdue, computedAt } = await selectOrganizationRisk(db, scope);
   const { rankingKey: _, ...organization } = aggregateFromMoments(overall);
-  // What-if: each overdue person's score without their overdue lessons; everyone else's unchanged.
-  const overdue = await selectScoresWithFactor(db, scope, 'training_overdue');
-  const drop = overdue.reduce((sum, breakdown) => sum + breakdown.score - scoreWithout(breakdown, ['training_overdue']), 0);
-  const whatIf = { overdueTrainingCompleted: { score: overall.n ? Math.round(((overall.mean * overall.n - drop) / overall.n) * 100) / 100 : 0, people: overdue.length } };
+  // What-if: each overdue person's score without their overdue lessons (summed in the totals); everyone else's unchanged.
+  const whatIf = { overdueTrainingCompleted: { score: overall.n ? Math.round(((overall.mean * overall.n - overdue.drop) / overall.n) * 100) / 100 : 0, people: overdue.people } };
   return {
     organization,
     drivers: perPerson(drivers, overall.n),
