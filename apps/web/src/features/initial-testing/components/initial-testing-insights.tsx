@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -13,10 +12,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { BaselineRates, InitialTestingBaseline } from '@vigil/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { ChartFigure } from '../../../components/chart-figure';
 import { EmptyState } from '../../../components/empty-state';
 import { NumbersTable } from '../../../components/numbers-table';
 import { ScrollableTableContainer } from '../../../components/scrollable-table-container';
@@ -39,13 +38,6 @@ const useFormat = () => {
     day: (iso: string) => day.format(new Date(iso)),
   };
 };
-
-/** A chart for the eye, named for screen readers, which read the table beside it instead. */
-const Figure = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box role="figure" aria-label={label} sx={{ width: '100%' }}>
-    {children}
-  </Box>
-);
 
 const Stat = ({ label, value, help, testId }: { label: string; value: string; help?: string; testId: string }) => (
   <Paper variant="outlined" sx={{ p: 2, flex: '1 1 160px' }} data-testid={testId}>
@@ -77,13 +69,13 @@ const RatesSection = ({ title, intro, firstColumn, rows, chartLabel, tableLabel,
   const labels = rows.map((row) => row.label);
   return (
     <SectionCard title={title} intro={intro} testId={testId}>
-      <Figure label={chartLabel}>
+      <ChartFigure label={chartLabel}>
         {horizontal ? (
           <BarChart height={Math.max(240, rows.length * 56 + 80)} layout="horizontal" skipAnimation yAxis={[{ scaleType: 'band', data: labels, width: 140 }]} xAxis={rateAxis} series={series} />
         ) : (
           <BarChart height={280} skipAnimation xAxis={[{ scaleType: 'band', data: labels }]} yAxis={rateAxis} series={series} />
         )}
-      </Figure>
+      </ChartFigure>
       <ScrollableTableContainer label={tableLabel}>
         <Table size="small" sx={{ minWidth: 640 }} data-testid={`${testId}-table`}>
           <TableHead>
@@ -152,7 +144,7 @@ const ThenAndNow = ({ baseline, today }: { baseline: InitialTestingBaseline; tod
   const rateAxis = [{ min: 0, max: 1, tickNumber: 5, valueFormatter: (value: number) => format.percent(value) }];
   return (
     <SectionCard title={t('initialTestingInsights.compare.heading')} intro={t('initialTestingInsights.compare.intro', { date: format.day(today.since) })} testId="initial-testing-compare">
-      <Figure label={t('initialTestingInsights.compare.chartLabel')}>
+      <ChartFigure label={t('initialTestingInsights.compare.chartLabel')}>
         <BarChart
           height={260}
           skipAnimation
@@ -163,7 +155,7 @@ const ThenAndNow = ({ baseline, today }: { baseline: InitialTestingBaseline; tod
             { data: [today.overall.failureRate, today.overall.reportRate], label: t('initialTestingInsights.compare.today'), valueFormatter: (value: number | null) => format.rate(value), color: '#1565c0' },
           ]}
         />
-      </Figure>
+      </ChartFigure>
       <NumbersTable
         label={t('initialTestingInsights.compare.heading')}
         fileName="baseline-and-today.csv"

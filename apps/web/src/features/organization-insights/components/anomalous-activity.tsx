@@ -25,12 +25,7 @@ const useAnomalyDetail = () => {
   return (anomaly: Anomaly) => {
     switch (anomaly.rule) {
       case 'new_device':
-        return t('organizationInsights.anomalies.detail.new_device', {
-          device: (anomaly.device ?? '–')
-            .split(' · ')
-            .map((part) => (part === 'Other' ? t('organizationInsights.devices.other') : part))
-            .join(' · '),
-        });
+        return t('organizationInsights.anomalies.detail.new_device', { device: formats.device(anomaly.device ?? '–') });
       case 'new_country':
         return t('organizationInsights.anomalies.detail.new_country', { country: formats.country(anomaly.country) });
       case 'impossible_travel':

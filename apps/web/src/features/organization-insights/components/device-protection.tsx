@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { EmptyState } from '../../../components/empty-state';
+import { ChartFigure } from '../../../components/chart-figure';
 import { NumbersTable } from '../../../components/numbers-table';
 import { SectionCard } from '../../../components/section-card';
 import { StatTile } from '../../../components/stat-tile';
@@ -42,8 +43,7 @@ export const DeviceProtectionPage = () => {
         {() => {
           const data = query.data!;
           if (data.devices.length === 0) return <EmptyState>{t('organizationInsights.devices.empty', { count: days })}</EmptyState>;
-          const name = (part: string) => (part === 'Other' ? t('organizationInsights.devices.other') : part);
-          const label = (row: (typeof data.devices)[number]) => t('organizationInsights.devices.kind', { os: name(row.os), browser: name(row.browser) });
+          const label = (row: (typeof data.devices)[number]) => t('organizationInsights.devices.kind', { os: formats.device(row.os), browser: formats.device(row.browser) });
           return (
             <>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
@@ -51,7 +51,7 @@ export const DeviceProtectionPage = () => {
                 <StatTile label={t('organizationInsights.devices.severalSystems')} value={formats.whole(data.peopleOnSeveralSystems)} note={t('organizationInsights.devices.severalSystemsNote')} />
               </Box>
               <SectionCard title={t('organizationInsights.devices.kindsTitle')} intro={t('organizationInsights.devices.kindsIntro')}>
-                <Box role="figure" aria-label={t('organizationInsights.devices.kindsChart')}>
+                <ChartFigure label={t('organizationInsights.devices.kindsChart')}>
                   <BarChart
                     height={Math.max(160, 40 * data.devices.length)}
                     layout="horizontal"
@@ -60,7 +60,7 @@ export const DeviceProtectionPage = () => {
                     yAxis={[{ scaleType: 'band', data: data.devices.map(label), width: 170 }]}
                     series={[{ data: data.devices.map((row) => row.people), label: t('organizationInsights.peopleColumn'), color: '#1565c0' }]}
                   />
-                </Box>
+                </ChartFigure>
                 <NumbersDisclosure>
                   <NumbersTable
                     label={t('organizationInsights.devices.kindsTitle')}
@@ -69,8 +69,8 @@ export const DeviceProtectionPage = () => {
                     rowKey={(row) => `${row.os}-${row.browser}`}
                     testId="device-kinds"
                     columns={[
-                      { key: 'os', label: t('organizationInsights.devices.system'), value: (row) => row.os, show: (row) => name(row.os) },
-                      { key: 'browser', label: t('organizationInsights.devices.browser'), value: (row) => row.browser, show: (row) => name(row.browser) },
+                      { key: 'os', label: t('organizationInsights.devices.system'), value: (row) => row.os, show: (row) => formats.device(row.os) },
+                      { key: 'browser', label: t('organizationInsights.devices.browser'), value: (row) => row.browser, show: (row) => formats.device(row.browser) },
                       { key: 'people', label: t('organizationInsights.peopleColumn'), value: (row) => row.people, numeric: true },
                       { key: 'sign_ins', label: t('organizationInsights.devices.signIns'), value: (row) => row.signIns, numeric: true },
                     ]}

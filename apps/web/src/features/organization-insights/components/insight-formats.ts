@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 
 /** Numbers, shares, days, months and country names in the reader's language. */
 export const useInsightFormats = () => {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The server names an operating system or browser it cannot tell "Other".
+  const devicePart = (part: string) => (part === 'Other' ? t('organizationInsights.devices.other') : part);
   const whole = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -14,6 +16,8 @@ export const useInsightFormats = () => {
     day: (key: string) => day.format(new Date(`${key}T00:00:00Z`)),
     month: (key: string) => month.format(new Date(`${key}-01T00:00:00Z`)),
     moment: (iso: string) => moment.format(new Date(iso)),
+    /** An operating system or browser name, or a "system · browser" kind, with "Other" translated. */
+    device: (kind: string) => kind.split(' · ').map(devicePart).join(' · '),
     country: (code: string | null) => {
       if (!code) return '–';
       try {

@@ -6,6 +6,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { ChartFigure } from '../../../components/chart-figure';
 import { NumbersTable } from '../../../components/numbers-table';
 import { SectionCard } from '../../../components/section-card';
 import { StatTile } from '../../../components/stat-tile';
@@ -33,7 +34,7 @@ export const MfaProtectionPage = () => {
             </Box>
             <Alert severity="info">{t('organizationInsights.mfa.comingNote')}</Alert>
             <SectionCard title={t('organizationInsights.mfa.factorsTitle')} intro={t('organizationInsights.mfa.factorsIntro')}>
-              <Box role="figure" aria-label={t('organizationInsights.mfa.factorsChart')}>
+              <ChartFigure label={t('organizationInsights.mfa.factorsChart')}>
                 <BarChart
                   height={220}
                   layout="horizontal"
@@ -43,7 +44,7 @@ export const MfaProtectionPage = () => {
                   xAxis={[{ min: 0, max: Math.max(1, data.people) }]}
                   series={[{ data: data.factors.map((row) => row.people), label: t('organizationInsights.peopleColumn'), color: '#1565c0' }]}
                 />
-              </Box>
+              </ChartFigure>
               <NumbersDisclosure>
                 <NumbersTable
                   label={t('organizationInsights.mfa.factorsTitle')}

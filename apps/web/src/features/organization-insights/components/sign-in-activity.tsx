@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { EmptyState } from '../../../components/empty-state';
+import { ChartFigure } from '../../../components/chart-figure';
 import { NumbersTable } from '../../../components/numbers-table';
 import { SectionCard } from '../../../components/section-card';
 import { StatTile } from '../../../components/stat-tile';
@@ -32,14 +33,14 @@ const ByDay = ({ data }: { data: SignInActivity }) => {
   const outcomes = (['succeeded', 'failed', 'blocked'] as const).map((outcome) => ({ outcome, label: t(`organizationInsights.signIns.${outcome}`) }));
   return (
     <SectionCard title={t('organizationInsights.signIns.byDayTitle')} intro={t('organizationInsights.signIns.byDayIntro')}>
-      <Box role="figure" aria-label={t('organizationInsights.signIns.byDayChart')}>
+      <ChartFigure label={t('organizationInsights.signIns.byDayChart')}>
         <BarChart
           height={260}
           skipAnimation
           xAxis={[{ scaleType: 'band', data: data.byDay.map((point) => formats.day(point.day)) }]}
           series={outcomes.map(({ outcome, label }) => ({ data: data.byDay.map((point) => point[outcome]), label, stack: 'attempts', color: colours[outcome] }))}
         />
-      </Box>
+      </ChartFigure>
       <NumbersDisclosure>
         <NumbersTable
           label={t('organizationInsights.signIns.byDayTitle')}

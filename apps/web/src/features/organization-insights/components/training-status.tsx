@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { EmptyState } from '../../../components/empty-state';
+import { ChartFigure } from '../../../components/chart-figure';
 import { NumbersTable } from '../../../components/numbers-table';
 import { SectionCard } from '../../../components/section-card';
 import { StatTile } from '../../../components/stat-tile';
@@ -56,7 +57,7 @@ export const TrainingStatusPage = () => {
               <StatTile label={t('organizationInsights.training.failed')} value={formats.whole(data.totals.failed)} note={t('organizationInsights.training.failedNote')} />
             </Box>
             <SectionCard title={t('organizationInsights.training.departmentsTitle')} intro={t('organizationInsights.training.departmentsIntro')}>
-              <Box role="figure" aria-label={t('organizationInsights.training.departmentsChart')}>
+              <ChartFigure label={t('organizationInsights.training.departmentsChart')}>
                 <BarChart
                   height={Math.max(180, 44 * data.byDepartment.length)}
                   layout="horizontal"
@@ -64,7 +65,7 @@ export const TrainingStatusPage = () => {
                   yAxis={[{ scaleType: 'band', data: data.byDepartment.map(name), width: 160 }]}
                   series={states.map((state) => ({ data: data.byDepartment.map(state.value), label: state.label, stack: 'lessons', color: colours[state.key] }))}
                 />
-              </Box>
+              </ChartFigure>
               <NumbersTable
                 label={t('organizationInsights.training.departmentsTitle')}
                 fileName="training-by-department.csv"
@@ -81,7 +82,7 @@ export const TrainingStatusPage = () => {
               />
             </SectionCard>
             <SectionCard title={t('organizationInsights.training.monthsTitle')} intro={t('organizationInsights.training.monthsIntro')}>
-              <Box role="figure" aria-label={t('organizationInsights.training.monthsChart')}>
+              <ChartFigure label={t('organizationInsights.training.monthsChart')}>
                 <BarChart
                   height={220}
                   skipAnimation
@@ -89,7 +90,7 @@ export const TrainingStatusPage = () => {
                   xAxis={[{ scaleType: 'band', data: data.completedByMonth.map((row) => formats.month(row.month)) }]}
                   series={[{ data: data.completedByMonth.map((row) => row.completed), label: t('organizationInsights.training.completed'), color: colours.completed }]}
                 />
-              </Box>
+              </ChartFigure>
               <NumbersDisclosure>
                 <NumbersTable
                   label={t('organizationInsights.training.monthsTitle')}
