@@ -6,7 +6,10 @@ import type { RateLimit, RateLimiter } from './http/rate-limiter.ts';
 import type { KeyRing } from './keys/signing-keys.ts';
 import type { Sessions } from './sessions/sessions.ts';
 
-export type AuthMethod = 'password' | 'otp-email' | 'magiclink' | 'enchantedlink';
+import type { RelyingParty } from './factors/passkeys.ts';
+
+/** First-factor methods the sign-in page offers (second factors are offered by what each person set up). */
+export type AuthMethod = 'password' | 'otp-email' | 'magiclink' | 'enchantedlink' | 'passkey';
 
 export type ProviderSettings = {
   projectId: string;
@@ -19,6 +22,8 @@ export type ProviderSettings = {
   lockAfterFailedPasswords: number;
   limits: { perLoginId: RateLimit; perIp: RateLimit };
   methods: AuthMethod[];
+  /** Where passkeys are valid: the public URL's host name and origin. */
+  passkeys: RelyingParty;
 };
 
 /** Everything a provider route needs, built once by the plugin. */

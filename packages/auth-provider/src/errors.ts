@@ -17,6 +17,7 @@ export const authErrors = {
   sessionRevoked: { status: 401, errorCode: 'E064001' },
   tenantNotAllowed: { status: 403, errorCode: 'E064002' },
   recentSignInRequired: { status: 403, errorCode: 'E064003' },
+  secondFactorRequired: { status: 403, errorCode: 'E064004' },
   notFound: { status: 404, errorCode: 'E011404' },
   rateLimited: { status: 429, errorCode: 'E130429' },
   internal: { status: 500, errorCode: 'E010500' },

@@ -8,6 +8,8 @@ import type { TwilioOptions } from './delivery/twilio.ts';
 import { AuthError, authErrors, errorBody } from './errors.ts';
 import { type AuthEventListener, type CountryLocator, authEventsLog } from './http/auth-events.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
+import { factorsRoutes } from './factors/factors.routes.ts';
+import { relyingPartyFor } from './factors/passkeys.ts';
 import { createKeyRing } from './keys/signing-keys.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { accessKeyRoutes } from './methods/access-key.routes.ts';
@@ -15,6 +17,8 @@ import { enchantedLinkRoutes } from './methods/enchanted-link.routes.ts';
 import { magicLinkRoutes } from './methods/magic-link.routes.ts';
 import { otpRoutes } from './methods/otp.routes.ts';
 import { passwordRoutes } from './methods/password.routes.ts';
+import { totpRoutes } from './methods/totp.routes.ts';
+import { webauthnRoutes } from './methods/webauthn.routes.ts';
 import { createSessions } from './sessions/sessions.ts';
 import { sessionRoutes } from './sessions/session.routes.ts';
 
@@ -40,6 +44,8 @@ export type AuthProviderOptions = {
   refreshAbsoluteSeconds?: number;
   selfSignUp?: boolean;
   methods?: AuthMethod[];
+  /** Further origins where passkeys may be used (a development server beside the public URL); same host name. */
+  passkeyOrigins?: string[];
   limits?: Partial<ProviderSettings['limits']>;
 };
 
@@ -70,6 +76,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       perIp: options.limits?.perIp ?? { max: 60, windowSeconds: 60 },
     },
     methods: options.methods ?? ['password', 'otp-email'],
+    passkeys: relyingPartyFor(options.publicUrl, options.appName ?? 'Vigil', options.passkeyOrigins),
   };
   const sessionSettings = {
     projectId: options.projectId,
@@ -138,6 +145,9 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       await otpRoutes(v1, context);
       await magicLinkRoutes(v1, context);
       await enchantedLinkRoutes(v1, context);
+      await totpRoutes(v1, context);
+      await webauthnRoutes(v1, context);
+      await factorsRoutes(v1, context);
       await accessKeyRoutes(v1, context);
       await sessionRoutes(v1, context);
     }, { prefix: '/v1/auth' });

@@ -1,7 +1,7 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { AuthError } from '../errors.ts';
-import { rateLimitWindows } from '../schema/index.ts';
+import { rateLimitWindows, webauthnTransactions } from '../schema/index.ts';
 
 export type RateLimit = { max: number; windowSeconds: number };
 
@@ -12,31 +12,52 @@ export type RateLimit = { max: number; windowSeconds: number };
  */
 export const createRateLimiter = (db: AuthDb) => {
   const expired = sql`${rateLimitWindows.resetsAt} <= now()`;
+  const refuse = (secondsLeft: number) => {
+    const retryAfter = Math.max(1, secondsLeft);
+    return new AuthError('rateLimited', `Too many attempts; try again in ${retryAfter} seconds`, retryAfter);
+  };
+  /** @throws AuthError rateLimited with the seconds until the window resets. */
+  const hit = async (key: string, limit: RateLimit) => {
+    const [window] = await db
+      .insert(rateLimitWindows)
+      .values({ key, count: 1, resetsAt: sql`now() + make_interval(secs => ${limit.windowSeconds})` })
+      .onConflictDoUpdate({
+        target: rateLimitWindows.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimitWindows.count} + 1 end`,
+          resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitWindows.resetsAt} end`,
+        },
+      })
+      .returning({ count: rateLimitWindows.count, secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimitWindows.resetsAt} - now()))::int` });
+    if (window!.count > limit.max) throw refuse(window!.secondsLeft);
+  };
+
   return {
-    /** @throws AuthError rateLimited with the seconds until the window resets. */
-    hit: async (key: string, limit: RateLimit) => {
+    /**
+     * Refuses while the key's window is full, without counting: for limits on failures, which
+     * `countFailure` counts only when an attempt fails.
+     * @throws AuthError rateLimited with the seconds until the window resets.
+     */
+    refuseIfFull: async (key: string, limit: RateLimit) => {
       const [window] = await db
-        .insert(rateLimitWindows)
-        .values({ key, count: 1, resetsAt: sql`now() + make_interval(secs => ${limit.windowSeconds})` })
-        .onConflictDoUpdate({
-          target: rateLimitWindows.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${rateLimitWindows.count} + 1 end`,
-            resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitWindows.resetsAt} end`,
-          },
-        })
-        .returning({ count: rateLimitWindows.count, secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimitWindows.resetsAt} - now()))::int` });
-      if (window!.count > limit.max) {
-        const retryAfter = Math.max(1, window!.secondsLeft);
-        throw new AuthError('rateLimited', `Too many attempts; try again in ${retryAfter} seconds`, retryAfter);
-      }
+        .select({ count: rateLimitWindows.count, secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimitWindows.resetsAt} - now()))::int` })
+        .from(rateLimitWindows)
+        .where(and(eq(rateLimitWindows.key, key), gt(rateLimitWindows.resetsAt, sql`now()`)));
+      if (window && window.count >= limit.max) throw refuse(window.secondsLeft);
     },
+    hit,
+    /** Counts one failure in the key's window, never refusing (`refuseIfFull` reads the count). */
+    countFailure: (key: string, limit: RateLimit) => hit(key, { ...limit, max: Number.POSITIVE_INFINITY }),
   };
 };
 
-/** Deletes windows that have ended, so keys seen once (an IP, say) do not pile up; the host runs it on a schedule. */
+/**
+ * Deletes windows that have ended, so keys seen once (an IP, say) do not pile up, and passkey
+ * ceremonies that ended or were abandoned; the host runs it on a schedule.
+ */
 export const pruneAuthRateLimitWindows = async (db: AuthDb) => {
   await db.delete(rateLimitWindows).where(lte(rateLimitWindows.resetsAt, sql`now()`));
+  await db.delete(webauthnTransactions).where(lte(webauthnTransactions.expiresAt, sql`now()`));
 };
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -69,3 +69,10 @@ export const userSchema = z
     phone: textSchema(32).optional(),
   })
   .optional();
+
+/**
+ * LoginOptions (contract §2.1): `mfa` (or `stepup`) asks for a second factor of the session whose
+ * refresh token comes with the call. Other options are accepted and not read.
+ */
+export const loginOptionsSchema = z.looseObject({ mfa: z.boolean().optional(), stepup: z.boolean().optional() }).optional();
+export const asksForSecondFactor = (options: z.infer<typeof loginOptionsSchema>) => Boolean(options?.mfa || options?.stepup);

@@ -1,7 +1,20 @@
-import { type SQL, and, count, desc, eq, gt, gte, inArray, lt, min, ne, notInArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, min, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { randomId, randomToken, sha256 } from '../crypto.ts';
-import { accessKeys, authEvents, loginIds, outboxMessages, refreshTokens, signInPolicies, tenants, userTenants, users } from '../schema/index.ts';
+import {
+  accessKeys,
+  authEvents,
+  loginIds,
+  outboxMessages,
+  passkeys,
+  recoveryCodes,
+  refreshTokens,
+  signInPolicies,
+  tenants,
+  totpSecrets,
+  userTenants,
+  users,
+} from '../schema/index.ts';
 import { normaliseLoginId, usersRepository } from '../users/users.repository.ts';
 
 /** One signed-in browser or device: a refresh-token family, described by its current token. */
@@ -176,22 +189,66 @@ export const createAuthManagement = (db: AuthDb) => {
     },
     /**
      * What each user can prove who they are with: a password, a verified email, a verified phone
-     * (one-time codes by SMS), and whether a sign-in policy requires a confirmed code (adaptive controls).
+     * (one-time codes by SMS), an authenticator app, passkeys, and whether a sign-in policy requires
+     * a confirmed second factor (adaptive controls).
      */
     describeFactors: async (userIds: readonly string[]) => {
-      const described: { userId: string; password: boolean; email: boolean; phone: boolean; stepUpRequired: boolean }[] = [];
+      const described: {
+        userId: string;
+        password: boolean;
+        email: boolean;
+        phone: boolean;
+        authenticatorApp: boolean;
+        passkey: boolean;
+        /** A confirmed phone, an authenticator app or a passkey: more than a phishing page can ask for once. */
+        secondFactor: boolean;
+        stepUpRequired: boolean;
+      }[] = [];
       for (let start = 0; start < userIds.length; start += 5000) {
         const chunk = [...userIds.slice(start, start + 5000)];
         const rows = await db
-          .select({ userId: users.id, passwordHash: users.passwordHash, verifiedEmail: users.verifiedEmail, verifiedPhone: users.verifiedPhone, phone: users.phone, requireMfa: signInPolicies.requireMfa })
+          .select({
+            userId: users.id,
+            passwordHash: users.passwordHash,
+            verifiedEmail: users.verifiedEmail,
+            verifiedPhone: users.verifiedPhone,
+            phone: users.phone,
+            requireMfa: signInPolicies.requireMfa,
+            authenticatorApp: sql<boolean>`${totpSecrets.secretEncrypted} is not null`,
+            passkey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
+          })
           .from(users)
           .leftJoin(signInPolicies, eq(signInPolicies.userId, users.id))
+          .leftJoin(totpSecrets, eq(totpSecrets.userId, users.id))
           .where(inArray(users.id, chunk));
         for (const row of rows) {
-          described.push({ userId: row.userId, password: row.passwordHash !== null, email: row.verifiedEmail, phone: row.verifiedPhone && Boolean(row.phone), stepUpRequired: row.requireMfa ?? false });
+          const phone = row.verifiedPhone && Boolean(row.phone);
+          const authenticatorApp = Boolean(row.authenticatorApp);
+          const passkey = Boolean(row.passkey);
+          described.push({
+            userId: row.userId,
+            password: row.passwordHash !== null,
+            email: row.verifiedEmail,
+            phone,
+            authenticatorApp,
+            passkey,
+            secondFactor: phone || authenticatorApp || passkey,
+            stepUpRequired: row.requireMfa ?? false,
+          });
         }
       }
       return described;
+    },
+    /** A person's own second factors, for their account settings: never a secret or a public key. */
+    listFactors: async (userId: string) => {
+      const [totp] = await db.select({ confirmedAt: totpSecrets.confirmedAt }).from(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.secretEncrypted))).limit(1);
+      const keys = await db
+        .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt, backedUp: passkeys.backedUp })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId))
+        .orderBy(passkeys.createdAt);
+      const [codes] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+      return { authenticatorApp: totp ? { confirmedAt: totp.confirmedAt } : null, passkeys: keys, recoveryCodesLeft: Number(codes?.n ?? 0) };
     },
     getSignInPolicy: async (userId: string) => (await db.select().from(signInPolicies).where(eq(signInPolicies.userId, userId)).limit(1))[0] ?? null,
     revokeAccessKey: async (id: string) => db.update(accessKeys).set({ revokedAt: new Date() }).where(eq(accessKeys.id, id)),

@@ -3,22 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
 import { AuthError, authErrors } from '../errors.ts';
-import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
+import { clientInfo, readAuthorization } from '../http/request-context.ts';
 import { documentAuthRoute, emptyResponseSchema, jwtResponseSchema } from '../http/openapi.ts';
 import { emailSchema, loginIdSchema, parseBody, secretSchema, urlSchema, userSchema } from '../http/validation.ts';
 import { maskEmail } from '../users/user.presenter.ts';
-import { type UserRow, normaliseLoginId, usersRepository } from '../users/users.repository.ts';
+import { type UserRow, usersRepository } from '../users/users.repository.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
+import { ownSession } from '../sessions/own-session.ts';
+import { recentSignInSeconds } from '../sessions/sessions.ts';
 import { hashPassword } from './password-hash.ts';
 import { passwordProblem, presentPasswordPolicy } from './password-policy.ts';
 import { throttle } from './throttle.ts';
 import { startVerification } from './verifications.ts';
-
-/**
- * How long after signing in a session may set a new password without the current one. Older
- * sessions sign in again first (or use a reset link), so a stolen long-lived session cannot.
- */
-export const recentSignInSeconds = 10 * 60;
 
 // Sessions other than the one changing the password end unless the person chose to keep them.
 // The SDK's methods cannot send this field; the web app sends it through the SDK's own httpClient.
@@ -164,16 +160,8 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
   app.post('/password/update', { schema: updateDoc }, async (request) => {
     const { token } = readAuthorization(request, settings.projectId);
     const body = parseBody(updateBodySchema, request.body);
-    const { user, row } = await context.sessions.verifyRefresh(requireToken(token));
-    const own = await users.listLoginIds(user.id);
-    if (!own.includes(normaliseLoginId(body.loginId))) throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
-    const signedInAt = await context.sessions.signedInAt(row.familyId);
-    if (Date.now() - signedInAt.getTime() > recentSignInSeconds * 1000) {
-      throw new AuthError(
-        'recentSignInRequired',
-        `This session signed in more than ${recentSignInSeconds / 60} minutes ago: sign in again (or use a password-reset link), then set the new password`,
-      );
-    }
+    const { user, row } = await ownSession(context, token, body.loginId);
+    await context.sessions.requireRecentSignIn(row.familyId, 'set the new password (or use a password-reset link)');
     ensureAcceptable(body.newPassword, user);
     await users.setPasswordHash(user.id, await hashPassword(body.newPassword));
     if (!body.keepOtherSessions) await context.sessions.revokeOthersForUser(user.id, row.familyId, 'password updated');

@@ -4,10 +4,11 @@ import type { ProviderContext } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
 import { documentAuthRoute, enchantedLinkSentSchema, maskedEmailSchema, maskedPhoneSchema } from '../http/openapi.ts';
-import { emailSchema, loginIdSchema, parseBody, phoneSchema, urlSchema, userSchema } from '../http/validation.ts';
+import { asksForSecondFactor, emailSchema, loginIdSchema, loginOptionsSchema, parseBody, phoneSchema, urlSchema, userSchema } from '../http/validation.ts';
+import { ownSession } from '../sessions/own-session.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { maskEmail } from '../users/user.presenter.ts';
-import { normaliseLoginId, usersRepository } from '../users/users.repository.ts';
+import { usersRepository } from '../users/users.repository.ts';
 import { throttle } from './throttle.ts';
 import { startVerification } from './verifications.ts';
 
@@ -18,8 +19,6 @@ const defaultPaths: Record<Kind, string> = { otp: '', magiclink: '/login/verify/
 export const maskPhone = (phone: string) => `${'*'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
 
 // The login id is an email address or a phone number, as the channel says.
-/** LoginOptions (contract §2.1): `mfa` (or `stepup`) asks for a second factor of the session whose refresh token comes with the call. */
-const loginOptionsSchema = z.looseObject({ mfa: z.boolean().optional(), stepup: z.boolean().optional() }).optional();
 const sendBodySchema = (loginId: z.ZodType<string>) => z.object({ loginId, URI: urlSchema.optional(), user: userSchema, loginOptions: loginOptionsSchema });
 const updateBodySchema = (target: 'email' | 'phone') =>
   z.object({ loginId: loginIdSchema, URI: urlSchema.optional(), ...(target === 'email' ? { email: emailSchema } : { phone: phoneSchema }) });
@@ -58,7 +57,7 @@ export const sendPasswordless = async (context: ProviderContext, request: Fastif
   const users = usersRepository(context.db);
   const body = parseBody(sendBodySchema(channel === 'email' ? emailSchema : phoneSchema), request.body);
   await throttle(context, `${kind}.send`, request.ip, body.loginId);
-  if (body.loginOptions?.mfa || body.loginOptions?.stepup) return sendSecondFactor(context, request, kind, channel, body.loginId, requireToken(token));
+  if (asksForSecondFactor(body.loginOptions)) return sendSecondFactor(context, request, kind, channel, body.loginId, requireToken(token));
   if (mode === 'signup' && !context.settings.selfSignUp) {
     throw new AuthError('signUpDisabled', 'Sign-up is not open here; ask your administrator for an account');
   }
@@ -92,10 +91,7 @@ export const sendPasswordless = async (context: ProviderContext, request: Fastif
  * be one of that user's.
  */
 const sendSecondFactor = async (context: ProviderContext, request: FastifyRequest, kind: Kind, channel: string, loginId: string, refreshJwt: string) => {
-  const { user, row } = await context.sessions.verifyRefresh(refreshJwt);
-  if (!(await usersRepository(context.db).listLoginIds(user.id)).includes(normaliseLoginId(loginId))) {
-    throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
-  }
+  const { user, row } = await ownSession(context, refreshJwt, loginId);
   const reachable = channel === 'email' ? user.email : user.phone;
   if (!reachable) throw new AuthError('badRequest', `loginId: this account has no ${channel === 'email' ? 'email address' : 'phone number'} to send a code to`);
   await startVerification(context, { kind, channel, loginId, user, client: clientInfo(request), defaultPath: defaultPaths[kind], stepUpFamilyId: row.familyId });
@@ -109,11 +105,7 @@ const sendSecondFactor = async (context: ProviderContext, request: FastifyReques
 export const sendUpdate = async (context: ProviderContext, request: FastifyRequest, kind: Kind, target: 'email' | 'phone', channel: string) => {
   const { token } = readAuthorization(request, context.settings.projectId);
   const body = parseBody(updateBodySchema(target), request.body) as { loginId: string; URI?: string; email?: string; phone?: string };
-  const { user } = await context.sessions.verifyRefresh(requireToken(token));
-  const users = usersRepository(context.db);
-  if (!(await users.listLoginIds(user.id)).includes(normaliseLoginId(body.loginId))) {
-    throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
-  }
+  const { user } = await ownSession(context, token, body.loginId);
   await throttle(context, `${kind}.update`, request.ip, body.loginId);
   const targetValue = (target === 'email' ? body.email : body.phone)!;
   const { pendingRef, linkId } = await startVerification(context, {

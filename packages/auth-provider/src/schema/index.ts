@@ -220,4 +220,98 @@ export const rateLimitWindows = auth.table('rate_limit_windows', {
   resetsAt: timestamp({ withTimezone: true }).notNull(),
 });
 
-export const authSchema = { signingKeys, tenants, users, loginIds, userTenants, refreshTokens, verifications, authEvents, accessKeys, outboxMessages, rateLimitWindows };
+/**
+ * A person's authenticator app (TOTP, RFC 6238). The shared secret is encrypted with the provider's
+ * secret. `pendingSecretEncrypted` is a new secret being set up: it replaces the active one only
+ * when a code from it is confirmed. `lastUsedStep` is the 30-second step of the last code accepted,
+ * so each code works once.
+ */
+export const totpSecrets = auth.table('totp_secrets', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text(),
+  pendingSecretEncrypted: text(),
+  lastUsedStep: integer(),
+  confirmedAt: timestamp({ withTimezone: true }),
+  updatedAt: createdAt(),
+});
+
+/** One-time recovery codes for when the authenticator app or passkey is lost: only a keyed hash is kept, each works once. */
+export const recoveryCodes = auth.table(
+  'recovery_codes',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), uniqueIndex('recovery_codes_hash_idx').on(t.codeHash)],
+);
+
+/** A passkey (WebAuthn credential) of a person: its public key, signature counter and how it travels. */
+export const passkeys = auth.table(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The WebAuthn user handle the authenticator keeps with it (base64url), one per person. */
+    userHandle: text().notNull(),
+    publicKey: text().notNull(),
+    counter: integer().notNull().default(0),
+    transports: text().array().notNull().default(sql`'{}'::text[]`),
+    /** What the person calls it ("Work laptop"); defaults to the browser and system that made it. */
+    name: text().notNull().default(''),
+    deviceType: text().notNull().default('singleDevice'),
+    backedUp: boolean().notNull().default(false),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.userHandle)],
+);
+
+/**
+ * A WebAuthn ceremony between its start and finish: the challenge the browser must sign, for whom
+ * and what for. In the database, so the finish may reach another server than the start.
+ */
+export const webauthnTransactions = auth.table('webauthn_transactions', {
+  id: text().primaryKey(),
+  kind: text({ enum: ['signup', 'signin', 'update'] }).notNull(),
+  userId: text().references(() => users.id, { onDelete: 'cascade' }),
+  loginId: text().notNull().default(''),
+  displayName: text().notNull().default(''),
+  userHandle: text(),
+  challenge: text().notNull(),
+  origin: text().notNull(),
+  /** update with `mfa`: the finish answers a stepped-up session; signin with a token: the family to step up. */
+  mfa: boolean().notNull().default(false),
+  stepUpFamilyId: text(),
+  userAgent: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  consumedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const authSchema = {
+  signingKeys,
+  tenants,
+  users,
+  loginIds,
+  userTenants,
+  refreshTokens,
+  verifications,
+  authEvents,
+  accessKeys,
+  outboxMessages,
+  rateLimitWindows,
+  totpSecrets,
+  recoveryCodes,
+  passkeys,
+  webauthnTransactions,
+};

@@ -5,6 +5,7 @@ import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization, requireToken } from '../http/request-context.ts';
 import { documentAuthRoute, emptyResponseSchema, jwtResponseSchema, userResponseSchema } from '../http/openapi.ts';
 import { parseBody, textSchema, tokenSchema } from '../http/validation.ts';
+import { secondFactorsOf } from '../factors/second-factors.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
 
@@ -94,8 +95,8 @@ export const sessionRoutes = async (app: FastifyInstance, context: ProviderConte
   app.get('/me', { schema: meDoc }, async (request) => {
     const { token } = readAuthorization(request, projectId);
     const { user } = await context.sessions.verifyRefresh(requireToken(token));
-    const [loginIds, tenants] = await Promise.all([users.listLoginIds(user.id), users.listTenants(user.id)]);
-    return presentUser(user, loginIds, tenants);
+    const [loginIds, tenants, factors] = await Promise.all([users.listLoginIds(user.id), users.listTenants(user.id), secondFactorsOf(context.db, user.id)]);
+    return presentUser(user, loginIds, tenants, factors);
   });
 
   app.post('/me/tenants', { schema: myTenantsDoc }, async (request) => {

@@ -3,6 +3,7 @@ import { type SQL, and, eq, min, ne, sql } from 'drizzle-orm';
 import { randomId, randomToken, sha256 } from '../crypto.ts';
 import type { AuthDb } from '../database.ts';
 import { AuthError } from '../errors.ts';
+import { type SecondFactors, hasSecondFactor, secondFactorsOf } from '../factors/second-factors.ts';
 import { type KeyRing, signingAlgorithm } from '../keys/signing-keys.ts';
 import { refreshTokens, signInPolicies } from '../schema/index.ts';
 import { presentUser } from '../users/user.presenter.ts';
@@ -21,6 +22,13 @@ export type ClientInfo = { ip?: string; userAgent?: string; country?: string };
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
+ * How long after signing in a session may change how the person signs in (a password, an
+ * authenticator app, a passkey) without proving it is them again. Older sessions sign in again
+ * first, so a stolen long-lived session cannot take the account over.
+ */
+export const recentSignInSeconds = 10 * 60;
+
+/**
  * Sessions: a short-lived ES384 session JWT and a rotating refresh JWT per sign-in (a "family").
  * Refresh tokens are stored by hash; a rotated token presented again revokes its family.
  */
@@ -36,8 +44,12 @@ export const createSessions = (
 
   /** The person's sign-in policy (adaptive controls), read at every sign-in and refresh. */
   const policyOf = async (userId: string) => (await db.select().from(signInPolicies).where(eq(signInPolicies.userId, userId)).limit(1))[0];
-  /** A session from one factor needs a second while the policy asks for it. */
-  const needsMfa = (policy: { requireMfa: boolean } | undefined, amr: readonly string[]) => Boolean(policy?.requireMfa) && !amr.includes('mfa');
+  /**
+   * A session from one factor needs a second while the policy asks for it, or while the person has
+   * set one up (an authenticator app or a passkey): what they set up is asked for at every sign-in.
+   */
+  const needsMfa = (policy: { requireMfa: boolean } | undefined, factors: SecondFactors, amr: readonly string[]) =>
+    (Boolean(policy?.requireMfa) || hasSecondFactor(factors)) && !amr.includes('mfa');
 
   const sign = async (claims: Record<string, unknown>, subject: string, expiresAt: number) => {
     const { kid, privateKey } = await keys.signingKey();
@@ -67,12 +79,12 @@ export const createSessions = (
     policy: { requireMfa: boolean } | undefined,
     firstSeen = false,
   ) => {
-    const [loginIds, tenants] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id)]);
+    const [loginIds, tenants, factors] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id), secondFactorsOf(db, user.id)]);
     const sessionExpiration = nowSeconds() + settings.sessionTtlSeconds;
     const tenantClaims = Object.fromEntries(tenants.map((t) => [t.tenantId, { roles: t.roleNames, permissions: [] }]));
     const dct = selectedTenant && selectedTenant in tenantClaims ? selectedTenant : undefined;
     const sessionJwt = await sign(
-      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}), sid: familyId, ...(needsMfa(policy, amr) ? { mfa_required: true } : {}) },
+      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}), sid: familyId, ...(needsMfa(policy, factors, amr) ? { mfa_required: true } : {}) },
       user.id,
       sessionExpiration,
     );
@@ -83,7 +95,7 @@ export const createSessions = (
       cookieExpiration: refreshExpiresAt,
       cookiePath: '/',
       claims: decodeJwt(sessionJwt),
-      user: presentUser(user, loginIds, tenants),
+      user: presentUser(user, loginIds, tenants, factors),
       firstSeen,
     };
   };
@@ -202,6 +214,8 @@ export const createSessions = (
         .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, user.id), eq(refreshTokens.status, 'active')))
         .limit(1);
       if (!current) throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
+      // Two codes from one authenticator app are still one factor.
+      if (method === 'totp' && current.amr.includes('totp')) throw new AuthError('badRequest', 'This session signed in with the authenticator app: confirm it with another factor');
       const amr = [...new Set([...current.amr, method, 'mfa'])];
       const family = { familyId: randomId('F'), familyExpiresAt: current.familyExpiresAt, selectedTenant: current.selectedTenant, amr };
       const refresh = await mintRefresh(user, family, client);
@@ -218,10 +232,16 @@ export const createSessions = (
     /** Ends every session of the user but the one named (the one asking). */
     revokeOthersForUser: (userId: string, keepFamilyId: string, reason: string) =>
       revokeFamilies(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId))!, reason),
-    /** When the family's sign-in happened: its first token; refreshes and tenant switches do not renew it. */
-    signedInAt: async (familyId: string) => {
+    /**
+     * Refuses a family that signed in (or stepped up) more than `recentSignInSeconds` ago: its first
+     * token counts, refreshes and tenant switches do not renew it.
+     * @throws AuthError recentSignInRequired, saying what to do first.
+     */
+    requireRecentSignIn: async (familyId: string, change: string) => {
       const [first] = await db.select({ at: min(refreshTokens.createdAt) }).from(refreshTokens).where(eq(refreshTokens.familyId, familyId));
-      return first?.at ?? new Date(0);
+      if (Date.now() - (first?.at ?? new Date(0)).getTime() > recentSignInSeconds * 1000) {
+        throw new AuthError('recentSignInRequired', `This session signed in more than ${recentSignInSeconds / 60} minutes ago: sign in again, then ${change}`);
+      }
     },
   };
 };

@@ -1,9 +1,10 @@
+import type { SecondFactors } from '../factors/second-factors.ts';
 import type { UserRow } from './users.repository.ts';
 
 export type UserTenant = { tenantId: string; tenantName: string; roleNames: string[] };
 
 /** The contract's UserResponse (§2.3), with its exact casing (TOTP, SAML, SCIM, OAuth upper-case). */
-export const presentUser = (user: UserRow, loginIds: string[], userTenants: UserTenant[]) => ({
+export const presentUser = (user: UserRow, loginIds: string[], userTenants: UserTenant[], factors: SecondFactors) => ({
   userId: user.id,
   loginIds,
   email: user.email ?? '',
@@ -19,12 +20,12 @@ export const presentUser = (user: UserRow, loginIds: string[], userTenants: User
   userTenants: userTenants.map((t) => ({ ...t, permissions: [] as string[] })),
   createdTime: Math.floor(user.createdAt.getTime() / 1000),
   status: user.status,
-  TOTP: false,
+  TOTP: factors.totp,
   SAML: false,
   SCIM: false,
   OAuth: {} as Record<string, boolean>,
   password: Boolean(user.passwordHash),
-  webauthn: false,
+  webauthn: factors.passkeys > 0,
   externalIds: [] as string[],
   customAttributes: {} as Record<string, unknown>,
   test: false,
