@@ -20,7 +20,7 @@ import { riskRoutes } from './modules/risk/risk.routes.ts';
 import { peopleInsightsRoutes } from './modules/insights/people-insights.routes.ts';
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { adaptiveControlsRoutes } from './modules/adaptive-controls/adaptive-controls.routes.ts';
-import { recordSignInFact } from './modules/risk/sign-in-facts.ts';
+import { recordSecondFactorChange, recordSignInFact } from './modules/risk/sign-in-facts.ts';
 import { countryOfAddress } from './lib/ip-country.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
@@ -75,8 +75,8 @@ declare module 'fastify' {
   }
 }
 
-/** Sign-in methods the embedded provider offers the web app; OAuth, SAML and passkeys come with part 2. */
-const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email', 'magiclink', 'enchantedlink'];
+/** Sign-in methods the embedded provider offers the web app (authenticator apps are second factors only). */
+const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey'];
 
 /** Paths the embedded authentication provider serves (/v1/auth, /v1/keys, /v2/keys). */
 const providerPaths = /^\/v\d+\//;
@@ -130,6 +130,8 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   // The embedded provider serves /v1/auth and /v2/keys on this origin; /api verifies its tokens in process.
   let embeddedKeys: JWTVerifyGetKey | undefined;
   if (config.auth.embedded) {
+    const providerRecords = createAuthManagement(connection.db);
+    const holdsSecondFactor = async (authUserId: string) => (await providerRecords.describeFactors([authUserId]))[0]?.secondFactor ?? false;
     await app.register(authProviderPlugin, {
       db: connection.db,
       projectId: config.auth.projectId,
@@ -147,7 +149,8 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       locateCountry: countryOfAddress,
       onAuthEvent: async (event, client) => {
         await auditTenantSelection(connection.db, event, client);
-        await recordSignInFact(connection.db, event, client);
+        await recordSignInFact(connection.db, event, client, holdsSecondFactor);
+        await recordSecondFactorChange(connection.db, event, holdsSecondFactor);
       },
     });
     embeddedKeys = (header) => app.authProvider.keys.resolveKey(header);

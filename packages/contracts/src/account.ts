@@ -36,6 +36,24 @@ export const accountSessionsSchema = z
   .meta({ id: 'AccountSessions' });
 export type AccountSessions = z.infer<typeof accountSessionsSchema>;
 
+/** GET /api/account/factors/ — the person's own second factors, without any secret. */
+export const accountFactorsSchema = z
+  .object({
+    authenticatorApp: z.object({ confirmedAt: isoDateTimeSchema.nullable() }).nullable().describe('null when no authenticator app is set up'),
+    passkeys: z.array(
+      z.object({
+        id: z.string().describe('The credential id (base64url)'),
+        name: z.string().describe('What the person called it; empty until they name it'),
+        createdAt: isoDateTimeSchema,
+        lastUsedAt: isoDateTimeSchema.nullable(),
+        synced: z.boolean().describe('Backed up by its platform (iCloud Keychain, Google Password Manager…), so it follows the person to their other devices'),
+      }),
+    ),
+    recoveryCodesLeft: z.int().min(0),
+  })
+  .meta({ id: 'AccountFactors' });
+export type AccountFactors = z.infer<typeof accountFactorsSchema>;
+
 export const accountSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(100).refine(...withoutControlCharacters) });
 
 export const revokedSessionsSchema = z.object({ revokedSessions: z.int() }).meta({ id: 'RevokedSessions' });

@@ -17,6 +17,7 @@ export const riskFactors = [
   'training_overdue',
   'training_failed',
   'sign_in_anomaly',
+  'no_second_factor',
 ] as const;
 export const riskFactorSchema = z.enum(riskFactors);
 export type RiskFactor = z.infer<typeof riskFactorSchema>;

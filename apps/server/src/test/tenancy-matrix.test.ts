@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { createAuthManagement } from '@vigil/auth-provider';
-import { authEvents, outboxMessages, refreshTokens } from '@vigil/auth-provider/schema';
+import { authEvents, outboxMessages, passkeys, refreshTokens } from '@vigil/auth-provider/schema';
 import { feedbackMessages, organizations, people } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from './factories.ts';
 import { onboardingWizardCases } from './tenancy-cases-onboarding.ts';
@@ -190,6 +190,19 @@ const matrix: Record<string, MatrixCase> = {
       expect(response.statusCode).toBe(200);
       const names = await t.db.select({ id: people.id, firstName: people.firstName }).from(people).where(inArray(people.id, [a.admin.id, b.admin.id]));
       expect(Object.fromEntries(names.map((n) => [n.id, n.firstName]))).toEqual({ [a.admin.id]: 'Changed', [b.admin.id]: b.admin.firstName });
+    },
+  },
+  'GET /api/account/factors/': {
+    arrange: async ({ a, b }) => {
+      for (const admin of [a.admin, b.admin]) {
+        await t.db.insert(passkeys).values({ id: `K${admin.id}`, userId: admin.authUserId!, userHandle: `H${admin.id}`, publicKey: 'not-used-here' });
+      }
+    },
+    request: () => ({ method: 'GET', url: '/api/account/factors/' }),
+    expectIsolated: (response, { a, b }) => {
+      expect(response.statusCode).toBe(200);
+      expect((JSON.parse(response.body) as { passkeys: { id: string }[] }).passkeys.map((passkey) => passkey.id)).toEqual([`K${a.admin.id}`]);
+      expect(response.body).not.toContain(`K${b.admin.id}`);
     },
   },
   'GET /api/account/sessions/': {

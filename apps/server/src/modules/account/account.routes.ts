@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthManagement } from '@vigil/auth-provider';
 import {
+  accountFactorsSchema,
   accountProfileSchema,
   accountSessionParamsSchema,
   accountSessionsSchema,
@@ -14,6 +15,7 @@ import type { Db } from '@vigil/db';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   getAccountProfile,
+  listAccountFactors,
   listAccountSessions,
   listLoginHistory,
   revokeAccountSession,
@@ -47,6 +49,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMana
       },
     },
     async (request) => updateAccountProfile(db, management, request.tenant, request.body, requestOrigin(request)),
+  );
+
+  app.get(
+    '/account/factors/',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your own authenticator app, passkeys and how many recovery codes are left (set up and changed through /v1/auth)',
+        response: { 200: accountFactorsSchema, ...errors },
+      },
+    },
+    async (request) => listAccountFactors(management, request.tenant),
   );
 
   app.get(

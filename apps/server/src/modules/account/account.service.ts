@@ -1,5 +1,6 @@
 import type { AuthManagement } from '@vigil/auth-provider';
 import type {
+  AccountFactors,
   AccountProfile,
   AccountSessions,
   LoginHistory,
@@ -63,6 +64,22 @@ export const updateAccountProfile = async (
 };
 
 /** The caller's own open sessions (browsers and devices signed in), the current one marked. */
+/** The person's own authenticator app, passkeys and recovery codes left, as their account settings show them. */
+export const listAccountFactors = async (management: AuthManagement, tenant: Tenant): Promise<AccountFactors> => {
+  const factors = await management.listFactors(tenant.authUserId);
+  return {
+    authenticatorApp: factors.authenticatorApp ? { confirmedAt: factors.authenticatorApp.confirmedAt?.toISOString() ?? null } : null,
+    passkeys: factors.passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      createdAt: passkey.createdAt.toISOString(),
+      lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+      synced: passkey.backedUp,
+    })),
+    recoveryCodesLeft: factors.recoveryCodesLeft,
+  };
+};
+
 export const listAccountSessions = async (management: AuthManagement, tenant: Tenant): Promise<AccountSessions> => {
   const sessions = await management.listSessions(tenant.authUserId);
   return {

@@ -90,18 +90,22 @@ export const getMfaProtection = async (db: Db, management: AuthManagement, tenan
   const everyone = await organizationInsightsRepository(db, tenant).activePeople();
   const factors = new Map((await management.describeFactors(everyone.flatMap((person) => (person.auth_user_id ? [person.auth_user_id] : [])))).map((row) => [row.userId, row]));
   const departments = new Map<string, { name: string; people: number; withSecondFactor: number }>();
-  let password = 0, email = 0, phone = 0, stepUpRequired = 0, withoutLogin = 0;
+  let password = 0, email = 0, phone = 0, authenticatorApp = 0, passkey = 0, secondFactor = 0, stepUpRequired = 0, withoutLogin = 0;
   for (const person of everyone) {
     const held = person.auth_user_id ? factors.get(person.auth_user_id) : undefined;
+    const hasSecondFactor = Boolean(held?.secondFactor);
     if (!held) withoutLogin += 1;
     if (held?.password) password += 1;
     if (held?.email) email += 1;
     if (held?.phone) phone += 1;
+    if (held?.authenticatorApp) authenticatorApp += 1;
+    if (held?.passkey) passkey += 1;
+    if (hasSecondFactor) secondFactor += 1;
     if (held?.stepUpRequired) stepUpRequired += 1;
     const name = person.department ?? '';
     const department = departments.get(name) ?? { name, people: 0, withSecondFactor: 0 };
     department.people += 1;
-    if (held?.phone) department.withSecondFactor += 1;
+    if (hasSecondFactor) department.withSecondFactor += 1;
     departments.set(name, department);
   }
   return {
@@ -110,11 +114,10 @@ export const getMfaProtection = async (db: Db, management: AuthManagement, tenan
       { factor: 'password', people: password },
       { factor: 'email', people: email },
       { factor: 'phone', people: phone },
-      // Authenticator apps and passkeys come with the provider's second part (TOTP, WebAuthn).
-      { factor: 'authenticator_app', people: 0 },
-      { factor: 'passkey', people: 0 },
+      { factor: 'authenticator_app', people: authenticatorApp },
+      { factor: 'passkey', people: passkey },
     ],
-    withSecondFactor: phone,
+    withSecondFactor: secondFactor,
     stepUpRequired,
     withoutLogin,
     byDepartment: [...departments.values()].sort((a, b) => a.withSecondFactor / a.people - b.withSecondFactor / b.people || a.name.localeCompare(b.name)),

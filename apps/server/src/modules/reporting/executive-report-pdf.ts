@@ -21,6 +21,7 @@ const factorNames: Record<RiskFactor, string> = {
   training_overdue: 'A lesson is past its due date',
   training_failed: 'Failed a lesson quiz',
   sign_in_anomaly: 'Unusual sign-ins (new device or country, impossible travel, bursts of failed attempts)',
+  no_second_factor: 'Signs in without a second factor (no authenticator app, passkey or confirmed phone)',
 };
 
 const bandNames = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' } as const;

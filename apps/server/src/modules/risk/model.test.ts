@@ -28,6 +28,9 @@ describe('the risk model', () => {
     ['a burst of failed sign-ins today: 4', [{ kind: 'sign_in_anomaly', type: 'lockout_burst', at: now, subject: 's1' }], base(4)],
     ['two bursts of failed sign-ins the same day: counted once', [{ kind: 'sign_in_anomaly', type: 'lockout_burst', at: now, subject: 'lockout_burst@2026-11-01' }, { kind: 'sign_in_anomaly', type: 'lockout_burst', at: now, subject: 'lockout_burst@2026-11-01' }], base(4)],
     ['a sign-in from a new kind of device 90 days ago: half of 2', [{ kind: 'sign_in_anomaly', type: 'new_device', at: daysAgo(90), subject: 's1' }], base(1)],
+    ['signed in without a second factor 200 days ago and since: 5, no decay', [{ kind: 'second_factor_status', at: daysAgo(200), subject: 'unprotected' }], base(5)],
+    ['set up a second factor after signing in without one: 0', [{ kind: 'second_factor_status', at: daysAgo(10), subject: 'unprotected' }, { kind: 'second_factor_status', at: daysAgo(2), subject: 'protected' }], 0],
+    ['removed the second factor again: 5', [{ kind: 'second_factor_status', at: daysAgo(10), subject: 'protected' }, { kind: 'second_factor_status', at: daysAgo(1), subject: 'unprotected' }], base(5)],
   ])('%s', (_, facts, expected) => {
     const breakdown = scoreFromFacts(facts, staff, now);
     expect(breakdown.score).toBeCloseTo(expected, 1);
@@ -66,6 +69,19 @@ describe('the risk model', () => {
       event('training_completed', { assignmentId: 'a1' }, null),
     ]);
     expect(facts.map((fact) => `${fact.kind}:${fact.subject}`)).toEqual(['failure:r1', 'report:r2', 'training_overdue:a2']);
+  });
+
+  it('reads whether a person held a second factor from sign-ins that say so and from factor changes', () => {
+    const event = (type: string, data: Record<string, unknown>, at: Date) => ({ type, occurredAt: at, recipientId: null, data });
+    const facts = factsFromEvents([
+      event('sign_in', { method: 'password' }, daysAgo(30)),
+      event('sign_in', { method: 'password', secondFactor: false }, daysAgo(20)),
+      event('second_factor_changed', { method: 'totp', change: 'added', enrolled: true }, daysAgo(10)),
+    ]);
+    expect(facts.map((fact) => `${fact.kind}:${fact.subject}`)).toEqual(['second_factor_status:unprotected', 'second_factor_status:protected']);
+    expect(scoreFromFacts(facts, staff, now).score).toBe(0);
+    // Scored as of 15 days ago, before the app was set up, the line counted.
+    expect(scoreFromFacts(facts, staff, daysAgo(15)).factors.map((line) => line.factor)).toEqual(['no_second_factor']);
   });
 
   it('bounds a group score, wide for a small team, and ranks a small team nearer the organisation mean', () => {

@@ -20,6 +20,9 @@ import type { BlastRadiusReason, RiskAggregate, RiskBreakdown, RiskFactor, SignI
  *    |   impossible travel                                                 | +10 |
  *    |   a new country, or a burst of failed attempts (lockout)            | +4 |
  *    |   a new kind of device                                              | +2 |
+ *    | signs in with no second factor (no confirmed phone, authenticator   | +5 |
+ *    | app or passkey), as of the latest sign-in or factor change; no      |     |
+ *    | decay: it counts until one is set up                                |     |
  *    Scanner requests (machine clicks and opens) never count.
  * 2. raw = the sum, at least 0; base score = 100 × (1 − e^(−raw / 40)): the first mistakes move it
  *    most, and it never passes 100.
@@ -31,7 +34,7 @@ import type { BlastRadiusReason, RiskAggregate, RiskBreakdown, RiskFactor, SignI
  */
 
 export type RiskFact = Readonly<{
-  kind: 'failure' | 'report' | 'training_overdue' | 'training_failed' | 'sign_in_anomaly';
+  kind: 'failure' | 'report' | 'training_overdue' | 'training_failed' | 'sign_in_anomaly' | 'second_factor_status';
   /** For failures: the event type (clicked, submitted …); for sign-in anomalies, the rule. */
   type?: string;
   at: Date;
@@ -54,7 +57,7 @@ export const failureFactors: Readonly<Record<string, { factor: RiskFactor; point
   called: { factor: 'simulation_call', points: 14 },
   submitted: { factor: 'simulation_submit', points: 20 },
 };
-export const factorPoints = { repeat_failure: 8, simulation_report: -6, training_overdue: 6, training_failed: 5 } as const;
+export const factorPoints = { repeat_failure: 8, simulation_report: -6, training_overdue: 6, training_failed: 5, no_second_factor: 5 } as const;
 export const signInAnomalyPoints: Readonly<Record<SignInAnomalyRule, number>> = { impossible_travel: 10, new_country: 4, lockout_burst: 4, new_device: 2 };
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -112,6 +115,9 @@ const linesOf = (facts: readonly RiskFact[], now: Date): Line[] => {
     if (!anomalies.has(fact.subject)) anomalies.set(fact.subject, fact);
   }
   for (const fact of anomalies.values()) add('sign_in_anomaly', signInAnomalyPoints[fact.type as SignInAnomalyRule] * decay(fact.at, now), fact.at);
+  // A state, not an event: it counts in full for as long as it lasts.
+  const status = facts.findLast((f) => f.kind === 'second_factor_status' && f.at <= now);
+  if (status?.subject === 'unprotected') add('no_second_factor', factorPoints.no_second_factor, status.at);
   return [...lines.values()];
 };
 
@@ -164,11 +170,27 @@ export const aggregateFromMoments = ({ mean, sd, n }: { mean: number; sd: number
 export type RiskEventLike = Readonly<{ type: string; occurredAt: Date; recipientId: string | null; data: Record<string, unknown> }>;
 
 /**
+ * Whether a person held a second factor as an event says: a sign-in records it (`secondFactor`), a
+ * factor set up or removed records the result (`enrolled`); other events say nothing.
+ */
+const secondFactorStatusOf = (event: RiskEventLike) => {
+  if (event.type === 'sign_in' && typeof event.data.secondFactor === 'boolean') return event.data.secondFactor;
+  if (event.type === 'second_factor_changed' && typeof event.data.enrolled === 'boolean') return event.data.enrolled;
+  return undefined;
+};
+
+/**
  * The facts in a person's events, in log order: failures and reports by lure; a lesson overdue until
- * the same assignment is completed; failed quizzes. Other events (sent, opened, machine clicks …) carry none.
+ * the same assignment is completed; failed quizzes; unusual sign-ins; signing in without a second
+ * factor while the latest status says so. Other events (sent, opened, machine clicks …) carry none.
  */
 export const factsFromEvents = (events: readonly RiskEventLike[]): RiskFact[] => {
   const facts: RiskFact[] = [];
+  // Each status event is a fact while it is the latest one at the time scored (`linesOf` takes the last up to then).
+  for (const event of events) {
+    const status = secondFactorStatusOf(event);
+    if (status !== undefined) facts.push({ kind: 'second_factor_status', at: event.occurredAt, subject: status ? 'protected' : 'unprotected' });
+  }
   const completed = new Set<string>();
   for (const event of events) if (event.type === 'training_completed' && typeof event.data.assignmentId === 'string') completed.add(event.data.assignmentId);
   for (const event of events) {
@@ -183,7 +205,7 @@ export const factsFromEvents = (events: readonly RiskEventLike[]): RiskFact[] =>
 };
 
 /** The event types that can change a score: the projection recomputes a person when one arrives. */
-export const riskEventTypes = [...Object.keys(failureFactors), 'reported', 'training_overdue', 'training_completed', 'training_failed', 'sign_in_anomaly'];
+export const riskEventTypes = [...Object.keys(failureFactors), 'reported', 'training_overdue', 'training_completed', 'training_failed', 'sign_in_anomaly', 'sign_in', 'second_factor_changed'];
 
 /**
  * What a stored score would be without some of its factors (a what-if), from its breakdown alone:

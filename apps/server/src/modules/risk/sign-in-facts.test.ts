@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { createAuthManagement, hashPassword } from '@vigil/auth-provider';
 import { events } from '@vigil/db';
@@ -49,7 +50,7 @@ describe('sign-in facts in the event log', () => {
       .orderBy(asc(events.id));
     expect(written).toEqual([
       { type: 'sign_in_failed', organizationId: org.id, data: { method: 'password', os: 'Windows', browser: 'Firefox' } },
-      { type: 'sign_in', organizationId: org.id, data: { method: 'password', os: 'Windows', browser: 'Firefox' } },
+      { type: 'sign_in', organizationId: org.id, data: { method: 'password', os: 'Windows', browser: 'Firefox', secondFactor: false } },
     ]);
   });
 
@@ -90,7 +91,38 @@ describe('sign-in facts in the event log', () => {
     const [stored] = await selectPersonRisk(t.db, { organizationId: org.id }, [person.id]);
     const line = stored?.breakdown.factors.find((factor) => factor.factor === 'sign_in_anomaly');
     expect(line?.count).toBe(3);
-    // 10 + 4 + 4 raw points today, through the saturation curve.
-    expect(stored?.score).toBeCloseTo(100 * (1 - Math.exp(-18 / 40)), 1);
+    // 10 + 4 + 4 raw points today, and 5 for signing in without a second factor, through the saturation curve.
+    expect(stored?.score).toBeCloseTo(100 * (1 - Math.exp(-23 / 40)), 1);
+  });
+
+  it('counts signing in without a second factor until the person sets up an authenticator app', async () => {
+    const org = await buildOrganization(t.db);
+    const person = await buildPerson(t.db, org.id);
+    await createAuthManagement(t.db).upsertUsers([
+      { userId: person.authUserId!, email: person.email, givenName: 'Test', familyName: 'Person', tenants: {}, passwordHash: await hashPassword('a long enough passphrase') },
+    ]);
+    const call = async (url: string, payload: object, token?: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${testProjectId}${token ? `:${token}` : ''}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      return response.json<Record<string, string>>();
+    };
+    const lines = async () => {
+      await runConsumer(t.db, riskScoresConsumer);
+      const [stored] = await selectPersonRisk(t.db, { organizationId: org.id }, [person.id]);
+      return stored?.breakdown.factors.map((factor) => factor.factor);
+    };
+    const { refreshJwt } = await call('/v1/auth/password/signin', { loginId: person.email, password: 'a long enough passphrase' });
+    expect(await lines()).toEqual(['no_second_factor']);
+
+    const { key } = await call('/v1/auth/totp/update', { loginId: person.email }, refreshJwt);
+    const code = new TOTP({ secret: Secret.fromBase32(key!), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+    expect((await call('/v1/auth/totp/verify', { loginId: person.email, code }, refreshJwt)).sessionJwt).toBeTruthy();
+    const changed = await t.db.select({ data: events.data }).from(events).where(and(eq(events.personId, person.id), eq(events.type, 'second_factor_changed')));
+    expect(changed.map((row) => row.data)).toEqual([{ method: 'totp', change: 'added', enrolled: true }]);
+    expect(await lines()).toEqual([]);
   });
 });

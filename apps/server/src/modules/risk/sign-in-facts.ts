@@ -71,11 +71,19 @@ const recentAttempts = async (db: Reader, organizationId: string, personId: stri
  * find unusual about it follows as `sign_in_anomaly` events, which the risk score counts. Attempts
  * on unknown login ids name no person and are not written here.
  */
-export const recordSignInFact = async (db: Db, event: AuthEvent, client: ClientInfo) => {
+/** Whether a login holds a second factor now (a confirmed phone, an authenticator app or a passkey), as the provider knows. */
+export type SecondFactorLookup = (authUserId: string) => Promise<boolean>;
+
+const personOfLogin = async (db: Db, authUserId: string) =>
+  (await db.select({ id: people.id, organizationId: people.organizationId }).from(people).where(eq(people.authUserId, authUserId)))[0];
+
+export const recordSignInFact = async (db: Db, event: AuthEvent, client: ClientInfo, holdsSecondFactor: SecondFactorLookup) => {
   if (event.event !== 'signin' || !event.userId) return;
-  const [person] = await db.select({ id: people.id, organizationId: people.organizationId }).from(people).where(eq(people.authUserId, event.userId));
+  const person = await personOfLogin(db, event.userId);
   if (!person) return;
   const type = event.success ? 'sign_in' : event.reason === 'account locked or disabled' ? 'sign_in_blocked' : 'sign_in_failed';
+  // A success says whether the person had a second factor then: the risk model counts signing in without one.
+  const protection = type === 'sign_in' ? { secondFactor: await holdsSecondFactor(event.userId) } : {};
   const at = now();
   const device = deviceKindOf(client.userAgent);
   const attempt: SignInAttempt = { at, outcome: outcomeOf[type], country: client.country, ...device };
@@ -85,8 +93,29 @@ export const recordSignInFact = async (db: Db, event: AuthEvent, client: ClientI
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${person.id}`}))`);
     const anomalies = anomaliesOf(await recentAttempts(tx, person.organizationId, person.id, at), attempt);
     await appendEvents(tx, [
-      { ...fact, type, data: { method: event.method, ...device, ...(client.country ? { country: client.country } : {}) } },
+      { ...fact, type, data: { method: event.method, ...device, ...(client.country ? { country: client.country } : {}), ...protection } },
       ...anomalies.map((anomaly) => ({ ...fact, type: 'sign_in_anomaly', data: { rule: anomaly.rule, method: event.method, ...anomaly.detail } })),
     ]);
   });
+};
+
+/**
+ * Writes to the event log that a person set up or removed a second factor (an authenticator app, a
+ * passkey, a confirmed phone), with whether they hold one afterwards: the score's "no second
+ * factor" line follows it at once, without waiting for the next sign-in.
+ */
+export const recordSecondFactorChange = async (db: Db, event: AuthEvent, holdsSecondFactor: SecondFactorLookup) => {
+  const changes = event.event === 'factor.added' || event.event === 'factor.removed' || event.event === 'update.phone';
+  if (!changes || !event.success || !event.userId || event.method === 'recovery_code') return;
+  const person = await personOfLogin(db, event.userId);
+  if (!person) return;
+  await appendEvents(db, [
+    {
+      organizationId: person.organizationId,
+      personId: person.id,
+      occurredAt: now(),
+      type: 'second_factor_changed',
+      data: { method: event.method, change: event.event === 'factor.removed' ? 'removed' : 'added', enrolled: await holdsSecondFactor(event.userId) },
+    },
+  ]);
 };
