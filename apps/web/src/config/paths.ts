@@ -188,6 +188,7 @@ export const apiPaths = {
     list: '/api/landing-pages/',
     preview: (id: string) => `/api/landing-pages/${segment(id)}/preview/`,
   },
+  accountFactors: '/api/account/factors/',
   accountSessions: '/api/account/sessions/',
   accountSession: (sessionId: string) => `/api/account/sessions/${segment(sessionId)}/`,
   revokeOtherAccountSessions: '/api/account/sessions/revoke-others/',

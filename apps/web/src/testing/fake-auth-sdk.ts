@@ -103,6 +103,16 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
       // Like the real SDK while nobody has opened the link: it keeps polling, so nothing resolves.
       waitForSession: vi.fn<AuthSdk['enchantedLink']['waitForSession']>(() => new Promise(() => {})),
     },
+    totp: {
+      update: vi.fn<AuthSdk['totp']['update']>(async () => ({ ok: true, code: 200, data: { provisioningURL: 'otpauth://totp/Vigil:test', image: '', key: 'JBSWY3DPEHPK3PXP' } })),
+      verify: vi.fn<AuthSdk['totp']['verify']>(async () => ({ ok: true, code: 200 })),
+    },
+    // The ceremony methods carry start and finish as properties, as the SDK's do.
+    webauthn: {
+      signIn: Object.assign(vi.fn(async () => ({ ok: true, code: 200 })), { start: vi.fn(async () => ({ ok: true, code: 200 })), finish: vi.fn(async () => ({ ok: true, code: 200 })) }) as unknown as AuthSdk['webauthn']['signIn'],
+      update: Object.assign(vi.fn(async () => ({ ok: true, code: 200 })), { start: vi.fn(async () => ({ ok: true, code: 200 })), finish: vi.fn(async () => ({ ok: true, code: 200 })) }) as unknown as AuthSdk['webauthn']['update'],
+      helpers: { create: vi.fn(async () => '{}'), get: vi.fn(async () => '{}'), isSupported: vi.fn(async () => false), conditional: vi.fn(async () => '{}') } as unknown as AuthSdk['webauthn']['helpers'],
+    },
   } satisfies AuthSdk;
 
   return {

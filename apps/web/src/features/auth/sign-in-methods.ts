@@ -4,6 +4,7 @@ import type { AuthMethod } from '../../lib/client-config';
 import { EmailCodeSignInForm } from './components/email-code-sign-in-form';
 import { EnchantedLinkSignInForm } from './components/enchanted-link-sign-in-form';
 import { MagicLinkSignInForm } from './components/magic-link-sign-in-form';
+import { PasskeySignInForm } from './components/passkey-sign-in-form';
 import { PasswordSignInForm } from './components/password-sign-in-form';
 
 /** Every method's form gets the email, shared so that switching methods keeps what was typed. */
@@ -27,6 +28,7 @@ export const signInMethods: readonly SignInMethod[] = [
   { id: 'otp-email', labelKey: 'login.methods.otp-email', Form: EmailCodeSignInForm },
   { id: 'magiclink', labelKey: 'login.methods.magiclink', Form: MagicLinkSignInForm },
   { id: 'enchantedlink', labelKey: 'login.methods.enchantedlink', Form: EnchantedLinkSignInForm },
+  { id: 'passkey', labelKey: 'login.methods.passkey', Form: PasskeySignInForm },
 ];
 
 /** The methods to offer, in the order the server announced them. */

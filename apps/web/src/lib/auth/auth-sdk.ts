@@ -34,6 +34,8 @@ export type AuthSdk = Pick<
     signIn: Pick<WebSdk['magicLink']['signIn'], 'email'>;
   };
   enchantedLink: Pick<WebSdk['enchantedLink'], 'signIn' | 'verify' | 'waitForSession'>;
+  totp: Pick<WebSdk['totp'], 'update' | 'verify'>;
+  webauthn: Pick<WebSdk['webauthn'], 'signIn' | 'update' | 'helpers'>;
 };
 
 /** One result of an SDK call: `{ ok, code, data?, error? }` (contract §3.2). */

@@ -47,6 +47,7 @@ const serve = (handlers: Record<string, Handler>) => {
     'GET /api/account/profile/': () => json(profile),
     'GET /api/account/sessions/': () => json(sessions),
     'GET /api/account/login-history/?page=1&page_size=10': () => json(history),
+    'GET /api/account/factors/': () => json({ authenticatorApp: null, passkeys: [], recoveryCodesLeft: 0 }),
     ...handlers,
   };
   const server = vi.fn<typeof fetch>(async (input, init) => {
@@ -235,5 +236,53 @@ describe('AccountSettings: sessions and history', () => {
     expect(row).toHaveTextContent('Failed');
     expect(row).toHaveTextContent('wrong password');
     expect(row).toHaveTextContent('curl/8');
+  });
+});
+
+describe('AccountSettings: two-step verification', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sets up an authenticator app from this session, confirms its first code and shows recovery codes once', async () => {
+    let factors = { authenticatorApp: null as null | { confirmedAt: string }, passkeys: [], recoveryCodesLeft: 0 };
+    serve({ 'GET /api/account/factors/': () => json(factors) });
+    const fake = createFakeAuthSdk();
+    const codes = ['abcde-fghjk', 'mnpqr-stuvw', 'xyz23-45678', 'aaaaa-bbbbb', 'ccccc-ddddd', 'eeeee-fffff', 'ggggg-hhhhh', 'jjjjj-kkkkk', 'mmmmm-nnnnn', 'ppppp-qqqqq'];
+    fake.sdk.httpClient.post.mockImplementation(async () => new Response(JSON.stringify({ codes }), { status: 200 }));
+    fake.sdk.totp.verify.mockImplementation(async () => {
+      factors = { authenticatorApp: { confirmedAt: '2026-11-28T10:00:00.000Z' }, passkeys: [], recoveryCodesLeft: 10 };
+      return { ok: true, code: 200 };
+    });
+    renderPage(fake);
+    const section = await screen.findByRole('region', { name: 'Two-step verification' });
+    expect(await within(section).findByText(/Two-step verification is off/)).toBeVisible();
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Set up authenticator app' }));
+    expect(await within(section).findByRole('img', { name: 'QR code to add your Vigil account to an authenticator app' })).toBeVisible();
+    expect(within(section).getByRole('textbox', { name: 'Key to type into the app' })).toHaveValue('JBSW Y3DP EHPK 3PXP');
+    expect(fake.sdk.totp.update).toHaveBeenCalledWith(expect.any(String), 'refresh.jwt');
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Turn on' }));
+    expect(within(section).getByText('Enter the six-digit code from the app.')).toBeVisible();
+    expect(fake.sdk.totp.verify).not.toHaveBeenCalled();
+    fireEvent.change(within(section).getByRole('textbox', { name: 'Code from the app' }), { target: { value: '123 456' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Turn on' }));
+
+    const list = await within(section).findByRole('list', { name: 'Your new recovery codes' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(codes);
+    expect(fake.sdk.totp.verify).toHaveBeenCalledWith(expect.any(String), '123456', undefined, 'refresh.jwt');
+    expect(fake.sdk.httpClient.post).toHaveBeenCalledWith('/v1/auth/recovery-codes/generate', expect.any(Object), { token: 'refresh.jwt' });
+    expect(await within(section).findByText(/On since/)).toBeVisible();
+    expect(within(section).getByRole('button', { name: 'Sign out other sessions' })).toBeVisible();
+  });
+
+  it('says to sign in again when the session is too old to change factors', async () => {
+    serve({});
+    const fake = createFakeAuthSdk();
+    fake.sdk.totp.update.mockResolvedValue({ ok: false, code: 403, error: { errorCode: 'E064003', errorDescription: 'sign in again' } });
+    renderPage(fake);
+    const section = await screen.findByRole('region', { name: 'Two-step verification' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Set up authenticator app' }));
+    expect(await within(section).findByText(/changes like this need a recent sign-in/)).toBeVisible();
+    expect(within(section).getByRole('button', { name: 'Sign in again' })).toBeVisible();
   });
 });

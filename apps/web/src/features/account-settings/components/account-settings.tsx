@@ -11,13 +11,14 @@ import { LoginHistory } from './login-history';
 import { PasswordChangeForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SessionsList } from './sessions-list';
+import { TwoStepVerification } from './two-step-verification';
 
 type AccountSettingsProps = {
   /** Told after the name changed, so the page can refresh the user menu. */
   onProfileChanged?: () => void;
 };
 
-/** /account-settings/: the signed-in person's profile, password, sessions and sign-in history. */
+/** /account-settings/: the signed-in person's profile, password, two-step verification, sessions and sign-in history. */
 export const AccountSettings = ({ onProfileChanged }: AccountSettingsProps) => {
   const { t } = useTranslation();
   const profile = useAccountProfile();
@@ -37,6 +38,9 @@ export const AccountSettings = ({ onProfileChanged }: AccountSettingsProps) => {
       </SectionCard>
       <SectionCard testId="account-password" title={t('accountSettings.password.section')}>
         <PasswordChangeForm loginId={loginId} />
+      </SectionCard>
+      <SectionCard testId="account-two-step" title={t('accountSettings.twoStep.section')} intro={t('accountSettings.twoStep.intro')}>
+        <TwoStepVerification loginId={loginId} />
       </SectionCard>
       <SectionCard testId="account-sessions" title={t('accountSettings.sessions.section')} intro={t('accountSettings.sessions.intro')}>
         <SessionsList />

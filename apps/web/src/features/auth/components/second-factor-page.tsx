@@ -14,13 +14,23 @@ import { useAuthSdk, useSession, useUser } from '../../../lib/auth/auth-hooks';
 import { useLogout } from '../../../lib/auth/use-logout';
 import { runAuthCall, type AuthFailure } from '../auth-failure';
 import { AuthFailureAlert } from './auth-failure-alert';
+import { EnrolledFactorConfirm } from './enrolled-factor-confirm';
 
 /**
- * /login/confirm/: the person's organization asks for a second factor (adaptive controls). A code
- * goes to their email for this session (`loginOptions.mfa` with its refresh token); confirming it
- * gives a session that opens the product again.
+ * /login/confirm/: the session needs a second factor, because the person set one up or their
+ * organization asks for one (adaptive controls). Someone with an authenticator app or a passkey
+ * confirms with it (or a recovery code); anyone else gets a code by email for this session
+ * (`loginOptions.mfa` with its refresh token). Confirming gives a session that opens the product.
  */
 export const SecondFactorPage = () => {
+  const { user } = useUser();
+  // The provider's user carries `webauthn` (contract §2.3), which the SDK's type leaves out.
+  const hasPasskey = Boolean((user as { webauthn?: boolean } | undefined)?.webauthn);
+  if (user && (user.TOTP || hasPasskey)) return <EnrolledFactorConfirm hasApp={Boolean(user.TOTP)} hasPasskey={hasPasskey} loginId={user.email || user.loginIds[0] || ''} />;
+  return <EmailCodeConfirm />;
+};
+
+const EmailCodeConfirm = () => {
   const { t } = useTranslation();
   const sdk = useAuthSdk();
   const { isAuthenticated, isSessionLoading } = useSession();

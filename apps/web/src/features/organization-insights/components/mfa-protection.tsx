@@ -32,7 +32,7 @@ export const MfaProtectionPage = () => {
               <StatTile label={t('organizationInsights.mfa.stepUpRequired')} value={formats.whole(data.stepUpRequired)} note={t('organizationInsights.mfa.stepUpNote')} testId="mfa-step-up" />
               <StatTile label={t('organizationInsights.mfa.withoutLogin')} value={formats.whole(data.withoutLogin)} note={t('organizationInsights.mfa.withoutLoginNote')} />
             </Box>
-            <Alert severity="info">{t('organizationInsights.mfa.comingNote')}</Alert>
+            <Alert severity="info">{t('organizationInsights.mfa.factorsNote')}</Alert>
             <SectionCard title={t('organizationInsights.mfa.factorsTitle')} intro={t('organizationInsights.mfa.factorsIntro')}>
               <ChartFigure label={t('organizationInsights.mfa.factorsChart')}>
                 <BarChart
