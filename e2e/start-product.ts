@@ -24,7 +24,8 @@ export default async function startProduct(project: TestProject) {
   let phishPort = await freePort();
   while (phishPort === port) phishPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // localhost rather than 127.0.0.1: passkeys belong to a domain name, and browsers refuse them on an IP address.
+  const baseUrl = `http://localhost:${port}`;
   const phishUrl = `http://127.0.0.1:${phishPort}`;
   const repoRoot = resolve(import.meta.dirname, '..');
   // A real SMTP server receives what the product sends; each mail is written where tests read it.
@@ -48,7 +49,7 @@ export default async function startProduct(project: TestProject) {
       PHISH_PORT: String(phishPort),
       PHISH_PUBLIC_URL: phishUrl,
       // Sending profiles may reach SMTP test servers the specs start on loopback (campaigns.spec.ts).
-      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,localhost',
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO: 'true',

@@ -153,7 +153,7 @@ describe('passkeys (WebAuthn)', () => {
     expect(creation.publicKey.user.name).toBe(user.email);
     const finished = await device().webauthn.update.finish(start.data!.transactionId, authenticator.create(start.data!.options));
     expect(finished.ok).toBe(true);
-    expect((await device().me(session.refreshJwt)).data!.webauthn).toBe(true);
+    expect(((await device().me(session.refreshJwt)).data as { webauthn?: boolean }).webauthn).toBe(true);
 
     const discoverable = await device().webauthn.signIn.start('', origin);
     expect((JSON.parse(discoverable.data!.options) as { publicKey: { allowCredentials: unknown[] } }).publicKey.allowCredentials).toEqual([]);

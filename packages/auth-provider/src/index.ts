@@ -10,3 +10,4 @@ export { authProviderSecuritySchemes } from './http/openapi.ts';
 export { sendWithTwilio, TwilioError, type TwilioOptions } from './delivery/twilio.ts';
 export { createDelivery, type Delivery, type OutgoingMessage } from './delivery/delivery.ts';
 export { pruneAuthRateLimitWindows } from './http/rate-limiter.ts';
+export { deviceKindOf } from './users/device-kind.ts';

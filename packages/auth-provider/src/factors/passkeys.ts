@@ -14,6 +14,7 @@ import type { ProviderContext } from '../context.ts';
 import { randomToken } from '../crypto.ts';
 import { AuthError } from '../errors.ts';
 import { passkeys, webauthnTransactions } from '../schema/index.ts';
+import { deviceNameOf } from '../users/device-kind.ts';
 
 const ceremonySeconds = 5 * 60;
 
@@ -184,6 +185,8 @@ export const finishRegistration = async (
     publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
     counter: info.credential.counter,
     transports: info.credential.transports ?? [],
+    // Named after the browser and system that made it until the person names it.
+    name: deviceNameOf(ceremony.userAgent ?? undefined),
     deviceType: info.credentialDeviceType,
     backedUp: info.credentialBackedUp,
   });

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { AuthEvent, ClientInfo } from '@vigil/auth-provider';
+import { type AuthEvent, type ClientInfo, deviceKindOf } from '@vigil/auth-provider';
 import { type Db, type Tx, events, people } from '@vigil/db';
 import { now } from '../../lib/clock.ts';
 // The event log has no service of its own: appending is its one write, which policies call the same way.
@@ -7,34 +7,10 @@ import { now } from '../../lib/clock.ts';
 import { appendEvents } from '../events/events.repository.ts';
 import { type SignInAttempt, anomaliesOf, burstMinutes, patternDays } from './sign-in-anomalies.ts';
 
+export { deviceKindOf };
+
 /** The event types a sign-in attempt of a person writes to the log. */
 export const signInEventTypes = ['sign_in', 'sign_in_failed', 'sign_in_blocked'] as const;
-
-const operatingSystems: [RegExp, string][] = [
-  [/Windows/i, 'Windows'],
-  [/iPhone|iPad|iPod/i, 'iOS'],
-  [/Mac OS X|Macintosh/i, 'macOS'],
-  [/Android/i, 'Android'],
-  [/CrOS/i, 'ChromeOS'],
-  [/Linux/i, 'Linux'],
-];
-const browsers: [RegExp, string][] = [
-  [/Edg\//i, 'Edge'],
-  [/Firefox\//i, 'Firefox'],
-  [/Chrome\/|Chromium\//i, 'Chrome'],
-  [/Safari\//i, 'Safari'],
-];
-
-/**
- * What kind of device signed in, from its user agent: browser family and operating system only, so
- * a new kind of device can be noticed without keeping the raw user agent or the address in the log.
- */
-export const deviceKindOf = (userAgent: string | undefined) => {
-  const agent = userAgent ?? '';
-  const os = operatingSystems.find(([pattern]) => pattern.test(agent))?.[1] ?? 'Other';
-  const browser = browsers.find(([pattern]) => pattern.test(agent))?.[1] ?? 'Other';
-  return { os, browser };
-};
 
 const outcomeOf = { sign_in: 'success', sign_in_failed: 'failed', sign_in_blocked: 'blocked' } as const;
 const minuteMs = 60 * 1000;

@@ -89,7 +89,7 @@ export const EnrolledFactorConfirm = ({ hasApp, hasPasskey, loginId }: EnrolledF
 
   return (
     <MessagePage title={t('login.secondFactor.title')} description={t(`login.secondFactor.${way}.description`)}>
-      <Stack spacing={2} data-testid="enrolled-factor-confirm">
+      <Stack spacing={2} sx={{ width: '100%' }} data-testid="enrolled-factor-confirm">
         {failure ? <AuthFailureAlert failure={failure} /> : null}
         {way === 'passkey' ? (
           <Button variant="contained" size="large" onClick={() => void confirmWithPasskey()} loading={busy}>
