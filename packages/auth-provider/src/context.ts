@@ -38,5 +38,7 @@ export type ProviderContext = {
   limiter: RateLimiter;
   /** A real argon2 hash, checked when the login id is unknown so timing does not tell. */
   dummyPasswordHash: string;
+  /** The host makes a newcomer a single sign-on connection vouches for (just-in-time provisioning); answers their user id. */
+  provisionSsoUser?: (newcomer: { tenantId: string; email: string; givenName: string; familyName: string }) => Promise<string | undefined>;
   log: FastifyBaseLogger;
 };

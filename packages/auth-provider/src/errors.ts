@@ -18,6 +18,8 @@ export const authErrors = {
   tenantNotAllowed: { status: 403, errorCode: 'E064002' },
   recentSignInRequired: { status: 403, errorCode: 'E064003' },
   secondFactorRequired: { status: 403, errorCode: 'E064004' },
+  ssoRequired: { status: 403, errorCode: 'E062112' },
+  methodNotAllowed: { status: 403, errorCode: 'E062113' },
   notFound: { status: 404, errorCode: 'E011404' },
   rateLimited: { status: 429, errorCode: 'E130429' },
   internal: { status: 500, errorCode: 'E010500' },

@@ -11,3 +11,6 @@ export { sendWithTwilio, TwilioError, type TwilioOptions } from './delivery/twil
 export { createDelivery, type Delivery, type OutgoingMessage } from './delivery/delivery.ts';
 export { pruneAuthRateLimitWindows } from './http/rate-limiter.ts';
 export { deviceKindOf } from './users/device-kind.ts';
+export { ssoStore, serviceProviderUrls, describeCertificate, type SsoConnectionInput, type SsoConnectionRow } from './sso/sso-connections.ts';
+export { startSsoTest, readSsoTest } from './sso/sso-sign-in.ts';
+export type { ProviderContext } from './context.ts';

@@ -10,6 +10,7 @@ import { type AuthEventListener, type CountryLocator, authEventsLog } from './ht
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { factorsRoutes } from './factors/factors.routes.ts';
 import { relyingPartyFor } from './factors/passkeys.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
 import { createKeyRing } from './keys/signing-keys.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { accessKeyRoutes } from './methods/access-key.routes.ts';
@@ -44,6 +45,8 @@ export type AuthProviderOptions = {
   refreshAbsoluteSeconds?: number;
   selfSignUp?: boolean;
   methods?: AuthMethod[];
+  /** Makes a newcomer a single sign-on connection vouches for, when it provisions just in time: the host's own person and login. */
+  provisionSsoUser?: ProviderContext['provisionSsoUser'];
   /** Further origins where passkeys may be used (a development server beside the public URL); same host name. */
   passkeyOrigins?: string[];
   limits?: Partial<ProviderSettings['limits']>;
@@ -111,6 +114,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
     delivery,
     limiter: createRateLimiter(options.db),
     dummyPasswordHash: await argon2.hash('not-a-real-password-used-for-timing', { type: argon2.argon2id }),
+    provisionSsoUser: options.provisionSsoUser,
     log,
   };
   app.decorate('authProvider', context);
@@ -148,6 +152,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       await totpRoutes(v1, context);
       await webauthnRoutes(v1, context);
       await factorsRoutes(v1, context);
+      await ssoRoutes(v1, context);
       await accessKeyRoutes(v1, context);
       await sessionRoutes(v1, context);
     }, { prefix: '/v1/auth' });

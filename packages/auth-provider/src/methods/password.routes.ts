@@ -10,6 +10,7 @@ import { maskEmail } from '../users/user.presenter.ts';
 import { type UserRow, usersRepository } from '../users/users.repository.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { ownSession } from '../sessions/own-session.ts';
+import { admitSignIn } from '../sessions/sign-in-gate.ts';
 import { recentSignInSeconds } from '../sessions/sessions.ts';
 import { hashPassword } from './password-hash.ts';
 import { passwordProblem, presentPasswordPolicy } from './password-policy.ts';
@@ -120,6 +121,7 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     await throttle(context, 'password.signin', request.ip, body.loginId);
     const client = clientInfo(request);
     const user = await checkPassword(body.loginId, body.password, client);
+    await admitSignIn(context, user, ['pwd'], 'password', body.loginId, client);
     await context.events.record({ event: 'signin', method: 'password', success: true, userId: user.id, loginId: body.loginId }, client);
     return context.sessions.start(user, ['pwd'], client);
   });

@@ -6,6 +6,7 @@ import { clientInfo, readAuthorization, requireToken } from '../http/request-con
 import { documentAuthRoute, enchantedLinkSentSchema, maskedEmailSchema, maskedPhoneSchema } from '../http/openapi.ts';
 import { asksForSecondFactor, emailSchema, loginIdSchema, loginOptionsSchema, parseBody, phoneSchema, urlSchema, userSchema } from '../http/validation.ts';
 import { ownSession } from '../sessions/own-session.ts';
+import { admitSignIn } from '../sessions/sign-in-gate.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { maskEmail } from '../users/user.presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
@@ -152,6 +153,7 @@ export const completeVerification = async (context: ProviderContext, request: Fa
     return context.sessions.stepUp(user, verification.stepUpFamilyId, amr, client);
   }
   const event = verification.targetValue ? `update.${verification.channel === 'email' ? 'email' : 'phone'}` : 'signin';
+  if (event === 'signin') await admitSignIn(context, user, [amr], verification.kind, verification.loginId, client);
   await context.events.record({ event, method: verification.kind, success: true, userId: user.id, loginId: verification.loginId }, client);
   return context.sessions.start((await users.findById(user.id))!, [amr], client);
 };

@@ -8,6 +8,7 @@ import { clientInfo, readAuthorization } from '../http/request-context.ts';
 import { documentAuthRoute, jwtResponseSchema } from '../http/openapi.ts';
 import { asksForSecondFactor, emailSchema, loginIdSchema, loginOptionsSchema, parseBody, tokenSchema, userSchema } from '../http/validation.ts';
 import { ownSession, requireFactorChangeAllowed } from '../sessions/own-session.ts';
+import { admitSignIn } from '../sessions/sign-in-gate.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { throttle } from './throttle.ts';
@@ -100,6 +101,7 @@ export const totpRoutes = async (app: FastifyInstance, context: ProviderContext)
       await context.events.record({ event: 'mfa', method: 'totp', success: true, userId: user.id, loginId: body.loginId }, client);
       return context.sessions.stepUp(user, session.row.familyId, 'totp', client);
     }
+    await admitSignIn(context, user, ['totp'], 'totp', body.loginId, client);
     await context.events.record({ event: 'signin', method: 'totp', success: true, userId: user.id, loginId: body.loginId }, client);
     return context.sessions.start(user, ['totp'], client);
   });

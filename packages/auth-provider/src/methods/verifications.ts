@@ -28,7 +28,7 @@ type StartOptions = {
 };
 
 /** A link must lead back into this application, never elsewhere: otherwise a token could be phished. */
-const linkBase = (context: ProviderContext, redirectUrl: string | undefined, defaultPath: string) => {
+export const linkBase = (context: ProviderContext, redirectUrl: string | undefined, defaultPath: string) => {
   const base = context.settings.publicUrl;
   if (!redirectUrl) return `${base}${defaultPath}`;
   if (redirectUrl !== base && !redirectUrl.startsWith(`${base}/`)) {

@@ -7,6 +7,7 @@ import { clientInfo, readAuthorization } from '../http/request-context.ts';
 import { documentAuthRoute, jwtResponseSchema } from '../http/openapi.ts';
 import { asksForSecondFactor, emailSchema, loginOptionsSchema, parseBody, textSchema, tokenSchema, urlSchema } from '../http/validation.ts';
 import { ownSession, requireFactorChangeAllowed } from '../sessions/own-session.ts';
+import { admitSignIn } from '../sessions/sign-in-gate.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { throttle } from './throttle.ts';
@@ -138,6 +139,7 @@ export const webauthnRoutes = async (app: FastifyInstance, context: ProviderCont
       await context.events.record({ event: 'mfa', method: 'webauthn', success: true, userId, loginId }, client);
       return context.sessions.stepUp(user, ceremony.stepUpFamilyId, 'webauthn', client);
     }
+    await admitSignIn(context, user, passkeyAmr(userVerified), 'webauthn', loginId, client);
     await context.events.record({ event: 'signin', method: 'webauthn', success: true, userId, loginId }, client);
     return context.sessions.start(user, passkeyAmr(userVerified), client);
   });

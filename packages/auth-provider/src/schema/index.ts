@@ -298,6 +298,116 @@ export const webauthnTransactions = auth.table('webauthn_transactions', {
   createdAt: createdAt(),
 });
 
+
+/**
+ * An organisation's single sign-on connection to its identity provider: SAML (the IdP's entity id,
+ * sign-in URL and signing certificates) or OpenID Connect (issuer, client id and an encrypted
+ * secret). People signing in through it are known by (connection, subject) in `sso_identities`.
+ */
+export const ssoConnections = auth.table(
+  'sso_connections',
+  {
+    id: text().primaryKey(),
+    tenantId: text()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    protocol: text({ enum: ['saml', 'oidc'] }).notNull(),
+    name: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    /** Email domains whose people this connection signs in (home-realm discovery from an address). */
+    domains: text().array().notNull().default(sql`'{}'::text[]`),
+    samlIdpEntityId: text(),
+    samlIdpSsoUrl: text(),
+    /** PEM certificates the IdP signs with (two during a rollover). */
+    samlIdpCertificates: text().array().notNull().default(sql`'{}'::text[]`),
+    oidcIssuer: text(),
+    oidcClientId: text(),
+    oidcClientSecretEncrypted: text(),
+    /** Makes an account (and the host's person) for a newcomer the IdP vouches for. */
+    jitProvisioning: boolean().notNull().default(false),
+    /** When a test sign-in last succeeded: the connection is known to work. */
+    verifiedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index().on(t.tenantId)],
+);
+
+/** Who a connection's subject (SAML NameID, OIDC `sub`) is here: the account it signs in. */
+export const ssoIdentities = auth.table(
+  'sso_identities',
+  {
+    connectionId: text()
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    subject: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.subject] }), index().on(t.userId)],
+);
+
+/**
+ * A sign-in sent to an identity provider and not yet back: its id is the SAML request id (checked
+ * against InResponseTo) or the OIDC `state`; it keeps the PKCE verifier, the nonce and where to
+ * return. Taken once, so a replayed response finds nothing.
+ */
+export const ssoRequests = auth.table('sso_requests', {
+  id: text().primaryKey(),
+  connectionId: text()
+    .notNull()
+    .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+  redirectUrl: text().notNull(),
+  codeVerifier: text(),
+  nonce: text(),
+  /** An admin's test sign-in from the SSO settings: it proves the connection and signs nobody in. */
+  test: boolean().notNull().default(false),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  consumedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** SAML assertions already accepted, by id, until they expire: a replayed assertion is refused. */
+export const samlAssertions = auth.table('saml_assertions', {
+  id: text().primaryKey(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * The one-time code an SSO sign-in leaves in the return URL (`?code=`), exchanged once by
+ * `saml/exchange` for a session; for a test sign-in, for what the IdP said.
+ */
+export const ssoCodes = auth.table('sso_codes', {
+  codeHash: text().primaryKey(),
+  connectionId: text()
+    .notNull()
+    .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+  userId: text().references(() => users.id, { onDelete: 'cascade' }),
+  /** A test sign-in's finding: the subject, email and names the IdP sent. */
+  testResult: jsonb().$type<Record<string, string>>(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  consumedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * An organisation's sign-in policy, enforced by the provider at every sign-in: single sign-on
+ * required (admins keep a password as break-glass), a second factor required, and which other
+ * first factors are allowed.
+ */
+export const tenantSignInPolicies = auth.table('tenant_sign_in_policies', {
+  tenantId: text()
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  requireSso: boolean().notNull().default(false),
+  requireMfa: boolean().notNull().default(false),
+  /** First factors allowed besides SSO: password, email (codes and links), passkey. */
+  allowedMethods: text().array().notNull().default(sql`'{password,email,passkey}'::text[]`),
+  updatedAt: createdAt(),
+});
+
 export const authSchema = {
   signingKeys,
   tenants,
@@ -314,4 +424,10 @@ export const authSchema = {
   recoveryCodes,
   passkeys,
   webauthnTransactions,
+  ssoConnections,
+  ssoIdentities,
+  ssoRequests,
+  samlAssertions,
+  ssoCodes,
+  tenantSignInPolicies,
 };

@@ -7,6 +7,7 @@ import { type SecondFactors, hasSecondFactor, secondFactorsOf } from '../factors
 import { type KeyRing, signingAlgorithm } from '../keys/signing-keys.ts';
 import { refreshTokens, signInPolicies } from '../schema/index.ts';
 import { presentUser } from '../users/user.presenter.ts';
+import { type TenantPolicies, enforceTenantPolicies, tenantPoliciesOf, tenantRequiresMfa } from './tenant-policy.ts';
 import { type UserRow, usersRepository } from '../users/users.repository.ts';
 
 export type SessionSettings = {
@@ -48,8 +49,8 @@ export const createSessions = (
    * A session from one factor needs a second while the policy asks for it, or while the person has
    * set one up (an authenticator app or a passkey): what they set up is asked for at every sign-in.
    */
-  const needsMfa = (policy: { requireMfa: boolean } | undefined, factors: SecondFactors, amr: readonly string[]) =>
-    (Boolean(policy?.requireMfa) || hasSecondFactor(factors)) && !amr.includes('mfa');
+  const needsMfa = (policy: { requireMfa: boolean } | undefined, factors: SecondFactors, tenantPolicies: TenantPolicies, amr: readonly string[]) =>
+    (Boolean(policy?.requireMfa) || hasSecondFactor(factors) || tenantRequiresMfa(tenantPolicies)) && !amr.includes('mfa');
 
   const sign = async (claims: Record<string, unknown>, subject: string, expiresAt: number) => {
     const { kid, privateKey } = await keys.signingKey();
@@ -79,12 +80,17 @@ export const createSessions = (
     policy: { requireMfa: boolean } | undefined,
     firstSeen = false,
   ) => {
-    const [loginIds, tenants, factors] = await Promise.all([userData.listLoginIds(user.id), userData.listTenants(user.id), secondFactorsOf(db, user.id)]);
+    const [loginIds, tenants, factors, tenantPolicies] = await Promise.all([
+      userData.listLoginIds(user.id),
+      userData.listTenants(user.id),
+      secondFactorsOf(db, user.id),
+      tenantPoliciesOf(db, user.id),
+    ]);
     const sessionExpiration = nowSeconds() + settings.sessionTtlSeconds;
     const tenantClaims = Object.fromEntries(tenants.map((t) => [t.tenantId, { roles: t.roleNames, permissions: [] }]));
     const dct = selectedTenant && selectedTenant in tenantClaims ? selectedTenant : undefined;
     const sessionJwt = await sign(
-      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}), sid: familyId, ...(needsMfa(policy, factors, amr) ? { mfa_required: true } : {}) },
+      { drn: 'DS', amr, roles: user.roleNames, permissions: [], tenants: tenantClaims, ...(dct ? { dct } : {}), sid: familyId, ...(needsMfa(policy, factors, tenantPolicies, amr) ? { mfa_required: true } : {}) },
       user.id,
       sessionExpiration,
     );
@@ -159,8 +165,15 @@ export const createSessions = (
       const sessionJwt = await sign({ drn: 'DS', amr: ['access_key'], roles: key.roleNames, permissions: [], tenants, ...(dct ? { dct } : {}) }, key.id, expiration);
       return { keyId: key.id, sessionJwt, expiration };
     },
+    /**
+     * Refuses a sign-in by a method an organisation of the person's does not allow; sign-in routes
+     * call it before they record a success, and `start` calls it again.
+     * @throws AuthError ssoRequired or methodNotAllowed.
+     */
+    enforceSignInPolicy: async (user: UserRow, amr: readonly string[]) => enforceTenantPolicies(await tenantPoliciesOf(db, user.id), user.roleNames, amr),
     /** A new sign-in: a new family and its first tokens (no longer than the person's policy allows). */
     start: async (user: UserRow, amr: string[], client: ClientInfo, selectedTenant: string | null = null, firstSeen = false) => {
+      enforceTenantPolicies(await tenantPoliciesOf(db, user.id), user.roleNames, amr);
       const policy = await policyOf(user.id);
       const family = {
         familyId: randomId('F'),

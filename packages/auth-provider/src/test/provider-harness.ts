@@ -14,6 +14,8 @@ import { startFakeTwilio } from './fake-twilio.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 
 export const projectId = 'P2conformance0000000000000000';
+/** The provider's secret in these tests (it encrypts keys and OIDC client secrets). */
+export const providerSecret = Buffer.from('conformance-test-secret-of-32-bytes!!');
 
 const openDatabase = async (): Promise<AuthDatabase & { close: () => Promise<void> }> => {
   const url = process.env.TEST_DATABASE_URL;
@@ -51,7 +53,7 @@ export const useProvider = (options: Partial<AuthProviderOptions> = {}): Harness
       db: database.db,
       projectId,
       publicUrl: 'http://app.vigil.test',
-      secret: Buffer.from('conformance-test-secret-of-32-bytes!!'),
+      secret: providerSecret,
       smtpUrl: harness.inbox.url,
       mailFrom: 'Vigil <no-reply@vigil.test>',
       twilio: { baseUrl: harness.twilio.baseUrl, accountSid: 'ACtest0000000000000000000000000000', authToken: 'twilio-test-token', from: '+15550001111' },

@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+/**
+ * Single sign-on with SAML against a real SAML identity provider from npm (samlify in the IdP
+ * role, signing with its own key), driven through the published @descope/web-js-sdk's `sso`
+ * methods: a sign-in, and the responses a service provider must refuse.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import createSdk from '@descope/web-js-sdk';
+import * as samlify from 'samlify';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ssoStore } from './sso/sso-connections.ts';
+import { projectId, providerSecret, useProvider } from './test/provider-harness.ts';
+
+const provider = useProvider();
+const device = () => createSdk({ projectId, baseUrl: provider.baseUrl, persistTokens: false, autoRefresh: false });
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'test', name), 'utf8');
+const idpEntityId = 'https://idp.example-corp.test/saml/metadata';
+const returnTo = 'http://app.vigil.test/login/sso/';
+
+// The test peer validates nothing it receives against the SAML schema (it is not under test).
+samlify.setSchemaValidator({ validate: async () => 'skipped' });
+const identityProvider = samlify.IdentityProvider({
+  entityID: idpEntityId,
+  privateKey: fixture('idp-test-key.pem'),
+  signingCert: fixture('idp-test-cert.pem'),
+  singleSignOnService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: 'https://idp.example-corp.test/saml/sso' }],
+  nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
+});
+
+type Setup = { tenantId: string; connectionId: string; member: { email: string; password: string; userId: string }; serviceProvider: ReturnType<typeof samlify.ServiceProvider>; metadata: string };
+let setup: Setup;
+
+beforeAll(async () => {
+  const admin = await provider.buildUser();
+  const tenantId = admin.tenantIds[0]!;
+  const member = await provider.buildUser();
+  await provider.management.upsertUsers([{ userId: member.userId, email: member.email, givenName: 'Test', familyName: 'Member', tenants: { [tenantId]: ['User'] } }]);
+  const connection = await ssoStore(provider.database.db, providerSecret).create(tenantId, {
+    name: 'Example Corp IdP',
+    protocol: 'saml',
+    samlIdpEntityId: idpEntityId,
+    samlIdpSsoUrl: 'https://idp.example-corp.test/saml/sso',
+    samlIdpCertificates: [fixture('idp-test-cert.pem')],
+  });
+  const metadata = await (await fetch(`${provider.baseUrl}/v1/auth/saml/metadata/${connection.id}`)).text();
+  setup = { tenantId, connectionId: connection.id, member, serviceProvider: samlify.ServiceProvider({ metadata }), metadata };
+});
+beforeEach(() => localStorage.clear());
+
+/** The IdP's side: reads our AuthnRequest from the redirect and answers it, signed, for `email`. */
+const idpAnswers = async (authorizeUrl: string, email: string, serviceProvider = setup.serviceProvider) => {
+  const url = new URL(authorizeUrl);
+  const { extract } = await identityProvider.parseLoginRequest(serviceProvider, 'redirect', { query: Object.fromEntries(url.searchParams) });
+  const { context } = await identityProvider.createLoginResponse(serviceProvider, { extract }, 'post', { email });
+  return { SAMLResponse: context, RelayState: url.searchParams.get('RelayState') ?? '' };
+};
+
+/** The browser posting the IdP's form to our ACS; answers where it is sent next. */
+const postToAcs = async (form: Record<string, string>) => {
+  const response = await fetch(`${provider.baseUrl}/v1/auth/saml/acs/${setup.connectionId}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get('location')!);
+};
+
+const startSignIn = async () => {
+  const started = await device().sso.start(setup.tenantId, returnTo);
+  expect(started.ok).toBe(true);
+  return started.data!.url;
+};
+
+describe('SAML single sign-on', () => {
+  it('publishes SP metadata with its entity id, ACS and a wish for signed assertions', () => {
+    expect(setup.metadata).toContain(`entityID="http://app.vigil.test/v1/auth/saml/metadata/${setup.connectionId}"`);
+    expect(setup.metadata).toContain(`Location="http://app.vigil.test/v1/auth/saml/acs/${setup.connectionId}"`);
+    expect(setup.metadata).toContain('WantAssertionsSigned="true"');
+  });
+
+  it('signs a member in: IdP response → ACS → code at the return address → session', async () => {
+    const url = await startSignIn();
+    expect(url).toMatch(/^https:\/\/idp\.example-corp\.test\/saml\/sso\?SAMLRequest=/);
+    const landing = await postToAcs(await idpAnswers(url, setup.member.email));
+    expect(`${landing.origin}${landing.pathname}`).toBe(returnTo);
+    const code = landing.searchParams.get('code')!;
+    const session = await device().sso.exchange(code);
+    expect(session.ok).toBe(true);
+    expect(session.data!.user?.userId).toBe(setup.member.userId);
+    expect(session.data!.claims?.amr).toEqual(['sso']);
+    // The code works once.
+    expect((await device().sso.exchange(code)).code).toBe(401);
+  });
+
+  it('refuses a replayed response', async () => {
+    const answer = await idpAnswers(await startSignIn(), setup.member.email);
+    expect((await postToAcs(answer)).searchParams.has('code')).toBe(true);
+    expect((await postToAcs(answer)).searchParams.get('err')).toBe('refused');
+  });
+
+  it('refuses an assertion whose signature was stripped', async () => {
+    const answer = await idpAnswers(await startSignIn(), setup.member.email);
+    const xml = Buffer.from(answer.SAMLResponse, 'base64').toString('utf8');
+    const unsigned = xml.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, '');
+    expect(unsigned).not.toEqual(xml);
+    expect((await postToAcs({ ...answer, SAMLResponse: Buffer.from(unsigned).toString('base64') })).searchParams.get('err')).toBe('refused');
+  });
+
+  it('refuses an assertion meant for another service provider (wrong audience)', async () => {
+    const otherSp = samlify.ServiceProvider({ metadata: setup.metadata.replace(/entityID="[^"]+"/, 'entityID="https://other-app.example/saml"') });
+    const answer = await idpAnswers(await startSignIn(), setup.member.email, otherSp);
+    expect((await postToAcs(answer)).searchParams.get('err')).toBe('refused');
+  });
+
+  it('refuses someone the IdP vouches for who has no account in the organization (no just-in-time provisioning)', async () => {
+    const landing = await postToAcs(await idpAnswers(await startSignIn(), 'newcomer@example-corp.test'));
+    expect(landing.searchParams.get('err')).toBe('no-account');
+  });
+
+  it('when the organization requires SSO, refuses password sign-in to members and keeps it for admins', async () => {
+    const store = ssoStore(provider.database.db, providerSecret);
+    await store.setPolicy(setup.tenantId, { requireSso: true, requireMfa: false, allowedMethods: ['password', 'email', 'passkey'] });
+    try {
+      const refused = await device().password.signIn(setup.member.email, setup.member.password);
+      expect(refused.code).toBe(403);
+      expect(refused.error?.errorCode).toBe('E062112');
+      const admin = await provider.buildUser();
+      await provider.management.upsertUsers([{ userId: admin.userId, email: admin.email, givenName: 'Test', familyName: 'Admin', tenants: { [setup.tenantId]: ['Admin'] } }]);
+      expect((await device().password.signIn(admin.email, admin.password)).ok).toBe(true);
+      // Single sign-on still signs the member in.
+      const landing = await postToAcs(await idpAnswers(await startSignIn(), setup.member.email));
+      expect((await device().sso.exchange(landing.searchParams.get('code')!)).ok).toBe(true);
+    } finally {
+      await store.setPolicy(setup.tenantId, { requireSso: false, requireMfa: false, allowedMethods: ['password', 'email', 'passkey'] });
+    }
+  });
+});

@@ -1,0 +1,281 @@
+import { SAML, type CacheProvider, type Profile, ValidateInResponseTo } from '@node-saml/node-saml';
+import { and, arrayContains, eq, gt, isNull, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { ProviderContext } from '../context.ts';
+import { keyedHash, randomId, randomToken } from '../crypto.ts';
+import { AuthError } from '../errors.ts';
+import { linkBase } from '../methods/verifications.ts';
+import { samlAssertions, ssoCodes, ssoConnections, ssoIdentities, ssoRequests, userTenants } from '../schema/index.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { type SsoConnectionRow, clientSecretOf, serviceProviderUrls } from './sso-connections.ts';
+
+const requestSeconds = 10 * 60;
+const codeSeconds = 2 * 60;
+/** How far the IdP's clock may be from ours when it dates an assertion. */
+export const clockSkewMs = 3 * 60 * 1000;
+
+/** What an identity provider said about who signed in. */
+export type SsoIdentity = { subject: string; email?: string; emailVerified: boolean; givenName?: string; familyName?: string; mfa: boolean };
+
+/**
+ * The connection a sign-in goes to: by organisation (tenant id, optionally one `ssoId` of its
+ * connections) or by the domain of an email address its connections claim.
+ */
+export const findConnection = async (context: ProviderContext, tenantOrEmail: string, ssoId?: string) => {
+  const byDomain = tenantOrEmail.includes('@');
+  const conditions = [
+    eq(ssoConnections.enabled, true),
+    byDomain ? arrayContains(ssoConnections.domains, [tenantOrEmail.split('@').pop()!.trim().toLowerCase()]) : eq(ssoConnections.tenantId, tenantOrEmail),
+    ...(ssoId ? [eq(ssoConnections.id, ssoId)] : []),
+  ];
+  return (await context.db.select().from(ssoConnections).where(and(...conditions)).orderBy(ssoConnections.createdAt).limit(1))[0];
+};
+
+export const connectionById = async (context: ProviderContext, id: string) => (await context.db.select().from(ssoConnections).where(eq(ssoConnections.id, id)).limit(1))[0];
+
+/** Takes a pending request once (a replayed response finds it gone). */
+const takeRequest = async (context: ProviderContext, id: string, connectionId: string) =>
+  (
+    await context.db
+      .update(ssoRequests)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(ssoRequests.id, id), eq(ssoRequests.connectionId, connectionId), isNull(ssoRequests.consumedAt), gt(ssoRequests.expiresAt, sql`now()`)))
+      .returning()
+  )[0];
+
+/**
+ * node-saml's request-id cache over `sso_requests`: the request was saved before the redirect;
+ * `getAsync` answers only for a live one of this connection, and the response's InResponseTo must
+ * name it.
+ */
+const requestCache = (context: ProviderContext, connectionId: string, seen: { requestId?: string }): CacheProvider => ({
+  saveAsync: async (key, value) => ({ value, createdAt: Date.now() }),
+  // node-saml reads the value as the time the request was made, to check its age.
+  getAsync: async (key) => {
+    const [row] = await context.db
+      .select({ createdAt: ssoRequests.createdAt })
+      .from(ssoRequests)
+      .where(and(eq(ssoRequests.id, key), eq(ssoRequests.connectionId, connectionId), isNull(ssoRequests.consumedAt), gt(ssoRequests.expiresAt, sql`now()`)));
+    if (!row) return null;
+    seen.requestId = key;
+    return row.createdAt.toISOString();
+  },
+  removeAsync: async (key) => key,
+});
+
+const samlFor = (context: ProviderContext, connection: SsoConnectionRow, options: { forceAuthn?: boolean; requestId?: string; seen?: { requestId?: string } } = {}) => {
+  const urls = serviceProviderUrls(context.settings.publicUrl, connection.id);
+  if (!connection.samlIdpSsoUrl || !connection.samlIdpCertificates.length) throw new AuthError('badRequest', 'This SAML connection has no IdP sign-in URL or certificate yet');
+  return new SAML({
+    issuer: urls.entityId,
+    callbackUrl: urls.acsUrl,
+    entryPoint: connection.samlIdpSsoUrl,
+    idpCert: connection.samlIdpCertificates,
+    ...(connection.samlIdpEntityId ? { idpIssuer: connection.samlIdpEntityId } : {}),
+    audience: urls.entityId,
+    // Assertions must be signed by the IdP's certificate; an unsigned one is refused whatever the response says.
+    wantAssertionsSigned: true,
+    wantAuthnResponseSigned: false,
+    acceptedClockSkewMs: clockSkewMs,
+    maxAssertionAgeMs: 10 * 60 * 1000,
+    validateInResponseTo: ValidateInResponseTo.always,
+    requestIdExpirationPeriodMs: requestSeconds * 1000,
+    cacheProvider: requestCache(context, connection.id, options.seen ?? {}),
+    identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    disableRequestedAuthnContext: true,
+    forceAuthn: options.forceAuthn ?? false,
+    generateUniqueId: () => options.requestId ?? randomId('_r'),
+  });
+};
+
+// Discovery documents change rarely: each server keeps one per issuer for ten minutes.
+const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
+const oidcFor = (context: ProviderContext, connection: SsoConnectionRow) => {
+  if (!connection.oidcIssuer || !connection.oidcClientId) throw new AuthError('badRequest', 'This OpenID Connect connection has no issuer or client id yet');
+  const key = `${connection.id}:${connection.updatedAt.getTime()}`;
+  const cached = discovered.get(key);
+  if (cached && Date.now() - cached.at < 10 * 60 * 1000) return cached.configuration;
+  const issuer = new URL(connection.oidcIssuer);
+  const configuration = oidc.discovery(issuer, connection.oidcClientId, clientSecretOf(context.secret, connection), undefined, {
+    // A local identity provider (a test peer, a lab) may speak plain http on loopback only.
+    ...(issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : {}),
+  });
+  configuration.catch(() => discovered.delete(key));
+  discovered.set(key, { at: Date.now(), configuration });
+  return configuration;
+};
+
+/**
+ * Starts a sign-in at the connection's identity provider: the request (its id, PKCE verifier,
+ * nonce and where to come back) is kept in the database for the response, on any server.
+ * @returns the IdP address the browser goes to.
+ */
+export const startSso = async (context: ProviderContext, connection: SsoConnectionRow, options: { redirectUrl?: string; forceAuthn?: boolean; loginHint?: string; test?: boolean }) => {
+  const redirectUrl = linkBase(context, options.redirectUrl, '/login/sso/');
+  const id = connection.protocol === 'saml' ? randomId('_r') : randomToken(24);
+  const codeVerifier = connection.protocol === 'oidc' ? oidc.randomPKCECodeVerifier() : undefined;
+  const nonce = connection.protocol === 'oidc' ? oidc.randomNonce() : undefined;
+  await context.db.insert(ssoRequests).values({ id, connectionId: connection.id, redirectUrl, codeVerifier, nonce, test: options.test ?? false, expiresAt: new Date(Date.now() + requestSeconds * 1000) });
+  if (connection.protocol === 'saml') return samlFor(context, connection, { forceAuthn: options.forceAuthn, requestId: id }).getAuthorizeUrlAsync(id, undefined, {});
+  const configuration = await oidcFor(context, connection);
+  return oidc
+    .buildAuthorizationUrl(configuration, {
+      redirect_uri: serviceProviderUrls(context.settings.publicUrl, connection.id).oidcRedirectUri,
+      scope: 'openid email profile',
+      state: id,
+      nonce: nonce!,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier!),
+      code_challenge_method: 'S256',
+      ...(options.loginHint ? { login_hint: options.loginHint } : {}),
+      ...(options.forceAuthn ? { prompt: 'login' } : {}),
+    })
+    .toString();
+};
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/**
+ * Checks a SAML response posted to the ACS: signed assertion by the IdP's certificate, our audience,
+ * dates within the clock skew, InResponseTo one of our live requests (taken once), and an assertion
+ * id never seen before.
+ */
+export const finishSaml = async (context: ProviderContext, connection: SsoConnectionRow, body: Record<string, string>) => {
+  const seen: { requestId?: string } = {};
+  let profile: Profile | null;
+  try {
+    ({ profile } = await samlFor(context, connection, { seen }).validatePostResponseAsync(body));
+  } catch (error) {
+    throw new AuthError('unauthorized', `SAMLResponse: refused (${error instanceof Error ? error.message : 'invalid'})`);
+  }
+  const request = seen.requestId ? await takeRequest(context, seen.requestId, connection.id) : undefined;
+  if (!profile || !request) throw new AuthError('unauthorized', 'SAMLResponse: not an answer to a sign-in started here, or answered already');
+  const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: string } } } | undefined;
+  const assertionId = assertion?.Assertion?.$?.ID;
+  const [fresh] = assertionId
+    ? await context.db.insert(samlAssertions).values({ id: `${connection.id}:${assertionId}`, expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) }).onConflictDoNothing().returning()
+    : [];
+  if (!fresh) throw new AuthError('unauthorized', 'SAMLResponse: this assertion was used already');
+  const email = text(profile.email) ?? text(profile.mail) ?? (profile.nameIDFormat?.endsWith(':emailAddress') ? text(profile.nameID) : undefined);
+  const identity: SsoIdentity = {
+    subject: profile.nameID,
+    email,
+    // The organisation's own IdP speaks for its people's addresses.
+    emailVerified: Boolean(email),
+    givenName: text(profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname']) ?? text(profile.givenName) ?? text(profile.firstName),
+    familyName: text(profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname']) ?? text(profile.surname) ?? text(profile.lastName),
+    mfa: false,
+  };
+  return { request, identity };
+};
+
+/** Completes an OpenID Connect sign-in: the state names our request (taken once); PKCE, nonce and the ID token are checked by openid-client. */
+export const finishOidc = async (context: ProviderContext, connection: SsoConnectionRow, callbackUrl: URL) => {
+  const state = callbackUrl.searchParams.get('state') ?? '';
+  const request = await takeRequest(context, state, connection.id);
+  if (!request) throw new AuthError('unauthorized', 'state: not a sign-in started here, or answered already');
+  let claims: (oidc.IDToken & Partial<oidc.UserInfoResponse>) | undefined;
+  try {
+    const configuration = await oidcFor(context, connection);
+    const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, { pkceCodeVerifier: request.codeVerifier!, expectedState: state, expectedNonce: request.nonce! });
+    claims = tokens.claims();
+    // Some providers put the email and names only behind the userinfo endpoint, for the same subject.
+    if (claims && !claims.email) claims = { ...claims, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)) };
+  } catch (error) {
+    throw new AuthError('unauthorized', `code: refused by the identity provider or not valid (${error instanceof Error ? error.message : 'invalid'})`);
+  }
+  if (!claims) throw new AuthError('unauthorized', 'id_token: missing');
+  const identity: SsoIdentity = {
+    subject: claims.sub,
+    email: text(claims.email),
+    emailVerified: claims.email_verified === true,
+    givenName: text(claims.given_name),
+    familyName: text(claims.family_name),
+    mfa: Array.isArray(claims.amr) && claims.amr.includes('mfa'),
+  };
+  return { request, identity };
+};
+
+/**
+ * Who signs in: the account this connection's subject is already linked to; else a member of the
+ * connection's organisation with the same verified email (then linked); else, with just-in-time
+ * provisioning, a newcomer of a claimed domain the host creates. Accounts link only by verified email.
+ */
+export const resolveSsoUser = async (context: ProviderContext, connection: SsoConnectionRow, identity: SsoIdentity) => {
+  const users = usersRepository(context.db);
+  const [linked] = await context.db
+    .select({ userId: ssoIdentities.userId })
+    .from(ssoIdentities)
+    .where(and(eq(ssoIdentities.connectionId, connection.id), eq(ssoIdentities.subject, identity.subject)));
+  let userId = linked?.userId;
+  if (!userId && identity.email && identity.emailVerified) {
+    const user = await users.findByLoginId(identity.email);
+    const [member] = user
+      ? await context.db.select({ userId: userTenants.userId }).from(userTenants).where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, connection.tenantId)))
+      : [];
+    if (member) userId = member.userId;
+    const domain = identity.email.split('@').pop()!.toLowerCase();
+    if (!userId && !user && connection.jitProvisioning && connection.domains.includes(domain) && context.provisionSsoUser) {
+      userId = await context.provisionSsoUser({ tenantId: connection.tenantId, email: identity.email, givenName: identity.givenName ?? '', familyName: identity.familyName ?? '' });
+    }
+  }
+  if (!userId) {
+    throw new AuthError('unauthorized', `${identity.email ?? identity.subject} has no account in this organization that single sign-on may use; ask your administrator`);
+  }
+  if (!linked) await context.db.insert(ssoIdentities).values({ connectionId: connection.id, subject: identity.subject, userId }).onConflictDoNothing();
+  await context.db.update(ssoIdentities).set({ lastSignInAt: new Date() }).where(and(eq(ssoIdentities.connectionId, connection.id), eq(ssoIdentities.subject, identity.subject)));
+  const user = await users.findById(userId);
+  if (!user || user.status !== 'enabled') throw new AuthError('unauthorized', 'This account cannot sign in; ask your administrator');
+  return user;
+};
+
+/** A one-time code for the return URL: a sign-in's (exchanged for a session) or a test's (read by the settings page). */
+export const issueSsoCode = async (context: ProviderContext, connectionId: string, outcome: { userId: string } | { testResult: Record<string, string> }) => {
+  const code = randomToken(32);
+  await context.db.insert(ssoCodes).values({
+    codeHash: keyedHash(context.secret, code),
+    connectionId,
+    ...('userId' in outcome ? { userId: outcome.userId } : { testResult: outcome.testResult }),
+    expiresAt: new Date(Date.now() + codeSeconds * 1000),
+  });
+  return code;
+};
+
+/** Takes a code once, within its two minutes. */
+export const takeSsoCode = async (context: ProviderContext, code: string) =>
+  (
+    await context.db
+      .update(ssoCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(ssoCodes.codeHash, keyedHash(context.secret, code)), isNull(ssoCodes.consumedAt), gt(ssoCodes.expiresAt, sql`now()`)))
+      .returning()
+  )[0];
+
+/** The SP metadata an admin gives their IdP: entity id, ACS (HTTP-POST), signed assertions wanted. */
+export const serviceProviderMetadata = (context: ProviderContext, connection: SsoConnectionRow) => {
+  const urls = serviceProviderUrls(context.settings.publicUrl, connection.id);
+  return new SAML({ issuer: urls.entityId, callbackUrl: urls.acsUrl, idpCert: 'unused-for-metadata', wantAssertionsSigned: true, identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress' }).generateServiceProviderMetadata(null);
+};
+
+/**
+ * An admin's test sign-in from the SSO settings: a real round trip to the IdP that proves the
+ * connection (and marks it verified) without signing anyone in. Only the connection's own
+ * organisation can start or read it.
+ * @returns the IdP address to open, or undefined when the organisation has no such connection.
+ */
+export const startSsoTest = async (context: ProviderContext, tenantId: string, connectionId: string, redirectUrl: string) => {
+  const connection = await connectionById(context, connectionId);
+  if (!connection || connection.tenantId !== tenantId) return undefined;
+  return startSso(context, connection, { redirectUrl, forceAuthn: true, test: true });
+};
+
+/** What the IdP said in a test sign-in, read once by the organisation that made it. */
+export const readSsoTest = async (context: ProviderContext, tenantId: string, code: string) => {
+  const [row] = await context.db
+    .select({ connectionId: ssoCodes.connectionId, tenantId: ssoConnections.tenantId })
+    .from(ssoCodes)
+    .innerJoin(ssoConnections, eq(ssoConnections.id, ssoCodes.connectionId))
+    .where(eq(ssoCodes.codeHash, keyedHash(context.secret, code)));
+  if (!row || row.tenantId !== tenantId) return undefined;
+  const taken = await takeSsoCode(context, code);
+  return taken?.testResult ? { connectionId: row.connectionId, ...taken.testResult } : undefined;
+};
