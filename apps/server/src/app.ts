@@ -21,6 +21,8 @@ import { peopleInsightsRoutes } from './modules/insights/people-insights.routes.
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { adaptiveControlsRoutes } from './modules/adaptive-controls/adaptive-controls.routes.ts';
 import { recordSecondFactorChange, recordSignInFact } from './modules/risk/sign-in-facts.ts';
+import { ssoSettingsRoutes } from './modules/sso-settings/sso-settings.routes.ts';
+import { guardedFetch } from './modules/phishing/delivery/guarded-post.ts';
 import { countryOfAddress } from './lib/ip-country.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
 import { headsUpRoutes } from './modules/phishing/heads-up/heads-up.routes.ts';
@@ -76,7 +78,7 @@ declare module 'fastify' {
 }
 
 /** Sign-in methods the embedded provider offers the web app (authenticator apps are second factors only). */
-const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey'];
+const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso'];
 
 /** Paths the embedded authentication provider serves (/v1/auth, /v1/keys, /v2/keys). */
 const providerPaths = /^\/v\d+\//;
@@ -147,6 +149,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       refreshAbsoluteSeconds: config.auth.refreshAbsoluteSeconds,
       methods: embeddedAuthMethods,
       locateCountry: countryOfAddress,
+      outboundFetch: guardedFetch(config.outboundAllowedHosts),
       onAuthEvent: async (event, client) => {
         await auditTenantSelection(connection.db, event, client);
         await recordSignInFact(connection.db, event, client, holdsSecondFactor);
@@ -182,7 +185,13 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(reportingRoutes, { db: connection.db });
       await api.register(adaptiveControlsRoutes, { db: connection.db });
       await api.register(onboardingRoutes, { db: connection.db });
-      await api.register(onboardingWizardRoutes, { db: connection.db, publicUrl: config.publicUrl, jobs: app.jobs, secrets: app.secrets });
+      await api.register(onboardingWizardRoutes, {
+        db: connection.db,
+        publicUrl: config.publicUrl,
+        jobs: app.jobs,
+        secrets: app.secrets,
+        ...(config.auth.embedded ? { authSecret: appSecret } : {}),
+      });
       const management = createAuthManagement(connection.db);
       await api.register(outboxRoutes, { db: connection.db, management });
       await api.register(loginLogsRoutes, { db: connection.db, management });
@@ -195,6 +204,10 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       });
       await api.register(organizationSettingsRoutes, { db: connection.db, management });
       await api.register(accountRoutes, { db: connection.db, management });
+      // Single sign-on lives in the embedded provider; another provider of the contract has its own settings.
+      if (config.auth.embedded) {
+        await api.register(ssoSettingsRoutes, { db: connection.db, secret: appSecret, publicUrl: config.publicUrl, outboundAllowedHosts: config.outboundAllowedHosts, provider: app.authProvider });
+      }
       await api.register(campaignsRoutes, { db: connection.db, jobs: app.jobs, secrets: app.secrets, callbackNumber: config.callbackNumber });
       await api.register(programmesRoutes, { db: connection.db });
       await api.register(testRequestsRoutes, { db: connection.db, config });

@@ -9,7 +9,7 @@ import type { Sessions } from './sessions/sessions.ts';
 import type { RelyingParty } from './factors/passkeys.ts';
 
 /** First-factor methods the sign-in page offers (second factors are offered by what each person set up). */
-export type AuthMethod = 'password' | 'otp-email' | 'magiclink' | 'enchantedlink' | 'passkey';
+export type AuthMethod = 'password' | 'otp-email' | 'magiclink' | 'enchantedlink' | 'passkey' | 'sso';
 
 export type ProviderSettings = {
   projectId: string;
@@ -38,6 +38,8 @@ export type ProviderContext = {
   limiter: RateLimiter;
   /** A real argon2 hash, checked when the login id is unknown so timing does not tell. */
   dummyPasswordHash: string;
+  /** How the provider reaches identity providers (OIDC discovery, tokens, userinfo): the host's guarded fetch, or the global one. */
+  outboundFetch?: (url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }) => Promise<Response>;
   /** The host makes a newcomer a single sign-on connection vouches for (just-in-time provisioning); answers their user id. */
   provisionSsoUser?: (newcomer: { tenantId: string; email: string; givenName: string; familyName: string }) => Promise<string | undefined>;
   log: FastifyBaseLogger;

@@ -10,7 +10,7 @@ import { type AuthEventListener, type CountryLocator, authEventsLog } from './ht
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { factorsRoutes } from './factors/factors.routes.ts';
 import { relyingPartyFor } from './factors/passkeys.ts';
-import { ssoRoutes } from './sso/sso.routes.ts';
+import { ssoBrowserRoutes, ssoRoutes } from './sso/sso.routes.ts';
 import { createKeyRing } from './keys/signing-keys.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { accessKeyRoutes } from './methods/access-key.routes.ts';
@@ -45,6 +45,8 @@ export type AuthProviderOptions = {
   refreshAbsoluteSeconds?: number;
   selfSignUp?: boolean;
   methods?: AuthMethod[];
+  /** Reaches identity providers (OIDC) through the host's outbound guard instead of the global fetch. */
+  outboundFetch?: ProviderContext['outboundFetch'];
   /** Makes a newcomer a single sign-on connection vouches for, when it provisions just in time: the host's own person and login. */
   provisionSsoUser?: ProviderContext['provisionSsoUser'];
   /** Further origins where passkeys may be used (a development server beside the public URL); same host name. */
@@ -115,6 +117,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
     limiter: createRateLimiter(options.db),
     dummyPasswordHash: await argon2.hash('not-a-real-password-used-for-timing', { type: argon2.argon2id }),
     provisionSsoUser: options.provisionSsoUser,
+    outboundFetch: options.outboundFetch,
     log,
   };
   app.decorate('authProvider', context);
@@ -156,6 +159,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       await accessKeyRoutes(v1, context);
       await sessionRoutes(v1, context);
     }, { prefix: '/v1/auth' });
+    await scope.register(async (sso) => ssoBrowserRoutes(sso, context), { prefix: '/v1/sso' });
     await keysRoutes(scope, context);
   });
 });

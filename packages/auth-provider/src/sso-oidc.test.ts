@@ -40,7 +40,7 @@ beforeAll(async () => {
       {
         client_id: 'vigil-app',
         client_secret: 'a-long-client-secret-for-the-test-peer',
-        redirect_uris: [`${appUrl}/v1/auth/oidc/callback/${connectionId}`],
+        redirect_uris: [`${appUrl}/v1/sso/oidc/callback/${connectionId}`],
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
@@ -84,7 +84,7 @@ const browseAsIdpUser = async (start: string, login: string) => {
 
 /** Our callback, as the browser reaches it from the provider's redirect. */
 const returnToCallback = async (callback: URL) => {
-  const response = await fetch(`${provider.baseUrl}${callback.pathname.replace(/^\/v1\/auth/, '/v1/auth')}${callback.search}`, { redirect: 'manual' });
+  const response = await fetch(`${provider.baseUrl}${callback.pathname}${callback.search}`, { redirect: 'manual' });
   expect(response.status).toBe(303);
   return new URL(response.headers.get('location')!);
 };
@@ -98,7 +98,7 @@ describe('OpenID Connect single sign-on', () => {
     expect(authorize.searchParams.get('nonce')).toBeTruthy();
 
     const callback = await browseAsIdpUser(started.data!.url, member.email);
-    expect(callback.pathname).toBe(`/v1/auth/oidc/callback/${connectionId}`);
+    expect(callback.pathname).toBe(`/v1/sso/oidc/callback/${connectionId}`);
     const landing = await returnToCallback(callback);
     const session = await device().sso.exchange(landing.searchParams.get('code')!);
     expect(session.data!.user?.userId).toBe(member.userId);

@@ -43,7 +43,7 @@ beforeAll(async () => {
     samlIdpSsoUrl: 'https://idp.example-corp.test/saml/sso',
     samlIdpCertificates: [fixture('idp-test-cert.pem')],
   });
-  const metadata = await (await fetch(`${provider.baseUrl}/v1/auth/saml/metadata/${connection.id}`)).text();
+  const metadata = await (await fetch(`${provider.baseUrl}/v1/sso/saml/metadata/${connection.id}`)).text();
   setup = { tenantId, connectionId: connection.id, member, serviceProvider: samlify.ServiceProvider({ metadata }), metadata };
 });
 beforeEach(() => localStorage.clear());
@@ -58,7 +58,7 @@ const idpAnswers = async (authorizeUrl: string, email: string, serviceProvider =
 
 /** The browser posting the IdP's form to our ACS; answers where it is sent next. */
 const postToAcs = async (form: Record<string, string>) => {
-  const response = await fetch(`${provider.baseUrl}/v1/auth/saml/acs/${setup.connectionId}`, {
+  const response = await fetch(`${provider.baseUrl}/v1/sso/saml/acs/${setup.connectionId}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -76,8 +76,8 @@ const startSignIn = async () => {
 
 describe('SAML single sign-on', () => {
   it('publishes SP metadata with its entity id, ACS and a wish for signed assertions', () => {
-    expect(setup.metadata).toContain(`entityID="http://app.vigil.test/v1/auth/saml/metadata/${setup.connectionId}"`);
-    expect(setup.metadata).toContain(`Location="http://app.vigil.test/v1/auth/saml/acs/${setup.connectionId}"`);
+    expect(setup.metadata).toContain(`entityID="http://app.vigil.test/v1/sso/saml/metadata/${setup.connectionId}"`);
+    expect(setup.metadata).toContain(`Location="http://app.vigil.test/v1/sso/saml/acs/${setup.connectionId}"`);
     expect(setup.metadata).toContain('WantAssertionsSigned="true"');
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const authMethods = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey'] as const;
+export const authMethods = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso'] as const;
 
 /** GET /api/client-config/ — public: what the web app needs to reach the authentication provider. */
 export const clientConfigSchema = z

@@ -37,3 +37,4 @@ export * from './insights.ts';
 export * from './organization-insights.ts';
 export * from './reporting.ts';
 export * from './adaptive-controls.ts';
+export * from './sso-settings.ts';

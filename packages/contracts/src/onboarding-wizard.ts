@@ -38,7 +38,24 @@ const httpsUrl = () =>
     .pipe(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }))
     .meta({ format: 'uri', pattern: '^https://' });
 
-const entityIdSchema = z
+/**
+ * An identity provider's address: https, or plain http on this machine's loopback only (a local
+ * test IdP; the server reaches loopback only where its operator allows it).
+ */
+/** https anywhere; plain http only on this machine's loopback (a local test IdP). */
+export const idpUrlPattern = '^(https://|http://(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]+)?(/|$))';
+export const idpUrl = () =>
+  z
+    .string(required())
+    .trim()
+    .min(1, required())
+    .max(2048, { error: 'must be at most 2048 characters' })
+    .refine(...withoutControlCharacters)
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an https:// URL' }))
+    .refine((url) => url.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//.test(`${url}/`), { error: 'must be an https:// URL' })
+    .meta({ format: 'uri', pattern: idpUrlPattern });
+
+export const entityIdSchema = z
   .string(required())
   .trim()
   .min(1, required())
@@ -101,7 +118,7 @@ const permissionsGrantedSchema = z.literal(true, { error: 'confirm that the perm
 export const saveSsoSettingsBodySchema = z
   .object({
     provider: identityProviderSchema,
-    idpSsoUrl: httpsUrl().describe("The identity provider's sign-in (SSO) URL"),
+    idpSsoUrl: idpUrl().describe("The identity provider's sign-in (SSO) URL"),
     idpEntityId: entityIdSchema.describe("The identity provider's entity id (issuer)"),
     // Metadata carries the signing certificate: fetched over plain http, anyone on the way could swap it.
     idpMetadataUrl: z
@@ -224,6 +241,10 @@ export const onboardingWizardSchema = z
         }),
         updatedAt: isoDateTimeSchema,
         verifiedAt: isoDateTimeSchema.nullable(),
+        /** When a test sign-in through this connection last worked (the post-setup verification needs one). */
+        signInTestedAt: isoDateTimeSchema.nullable(),
+        /** The connection in the authentication provider: its test sign-in runs at /api/sso/connections/{id}/test/. */
+        connectionId: z.string(),
       })
       .nullable(),
     scimToken: z

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { idpUrlPattern } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { createAuthManagement } from '@vigil/auth-provider';
 import { buildOrganization, buildPerson } from '../test/factories.ts';
@@ -93,11 +94,14 @@ describe('the OpenAPI document tells the truth about what each route answers', (
     expect(document.paths['/api/onboarding/scim-tokens/{tokenId}/']?.delete?.responses?.['204']).toEqual({ description: 'Revoked' });
   });
 
-  it('documents the identity-provider URLs of single sign-on as https URLs', async () => {
+  it('documents the identity-provider URLs of single sign-on as https URLs (plain http only on loopback, for a local test IdP)', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDocument;
-    const body = document.components.schemas.SaveSsoSettingsBodyInput as { properties: Record<string, { anyOf?: object[] }> };
-    const urlSchema = expect.objectContaining({ type: 'string', format: 'uri', pattern: '^https://' });
-    expect(body.properties.idpSsoUrl).toEqual(urlSchema);
-    expect(body.properties.idpMetadataUrl?.anyOf).toEqual([expect.objectContaining({ enum: [''] }), urlSchema]);
+    const body = document.components.schemas.SaveSsoSettingsBodyInput as { properties: Record<string, { anyOf?: object[]; pattern?: string }> };
+    expect(body.properties.idpSsoUrl).toEqual(expect.objectContaining({ type: 'string', format: 'uri', pattern: idpUrlPattern }));
+    const pattern = new RegExp(body.properties.idpSsoUrl!.pattern!);
+    expect(['https://login.example/saml', 'http://127.0.0.1:4000/sso'].every((url) => pattern.test(url))).toBe(true);
+    expect(['http://login.example/saml', 'http://127.0.0.1.example/sso'].some((url) => pattern.test(url))).toBe(false);
+    // Metadata carries the signing certificate: only ever fetched over https.
+    expect(body.properties.idpMetadataUrl?.anyOf).toEqual([expect.objectContaining({ enum: [''] }), expect.objectContaining({ type: 'string', format: 'uri', pattern: '^https://' })]);
   });
 });

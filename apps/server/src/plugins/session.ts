@@ -51,7 +51,7 @@ export const sessionPlugin = fp(
       if (!request.routeOptions.url) return;
       const claims = await verifySession(bearerToken(request));
       // Adaptive controls: until the second factor is given, the session opens nothing.
-      if (claims.mfa_required) throw new AppError('MFA_REQUIRED', 'Confirm it is you with your second sign-in step (an authenticator app, a passkey or a code sent to your email) before you go on');
+      if (claims.mfa_required) throw new AppError('MFA_REQUIRED', 'Before you go on, confirm it is you with your second sign-in step: an authenticator app, a passkey or a code sent to your email');
       (request as WithTenantSlot)[tenantSlot] = await resolveTenant(db, claims);
     });
   },

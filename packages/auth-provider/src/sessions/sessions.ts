@@ -49,8 +49,9 @@ export const createSessions = (
    * A session from one factor needs a second while the policy asks for it, or while the person has
    * set one up (an authenticator app or a passkey): what they set up is asked for at every sign-in.
    */
+  // An organisation's "MFA required" leaves single sign-on to its identity provider, which asks for its own factors.
   const needsMfa = (policy: { requireMfa: boolean } | undefined, factors: SecondFactors, tenantPolicies: TenantPolicies, amr: readonly string[]) =>
-    (Boolean(policy?.requireMfa) || hasSecondFactor(factors) || tenantRequiresMfa(tenantPolicies)) && !amr.includes('mfa');
+    (Boolean(policy?.requireMfa) || hasSecondFactor(factors) || (tenantRequiresMfa(tenantPolicies) && !amr.includes('sso'))) && !amr.includes('mfa');
 
   const sign = async (claims: Record<string, unknown>, subject: string, expiresAt: number) => {
     const { kid, privateKey } = await keys.signingKey();

@@ -24,9 +24,9 @@ export type SsoConnectionInput = {
 
 /** Where this provider answers for a connection: SAML SP entity id (its metadata URL), ACS and the OIDC redirect URI. */
 export const serviceProviderUrls = (publicUrl: string, connectionId: string) => ({
-  entityId: `${publicUrl}/v1/auth/saml/metadata/${connectionId}`,
-  acsUrl: `${publicUrl}/v1/auth/saml/acs/${connectionId}`,
-  oidcRedirectUri: `${publicUrl}/v1/auth/oidc/callback/${connectionId}`,
+  entityId: `${publicUrl}/v1/sso/saml/metadata/${connectionId}`,
+  acsUrl: `${publicUrl}/v1/sso/saml/acs/${connectionId}`,
+  oidcRedirectUri: `${publicUrl}/v1/sso/oidc/callback/${connectionId}`,
 });
 
 /** A PEM certificate's subject and validity, for the admin to see when it expires; undefined when it is not a certificate. */
@@ -65,6 +65,19 @@ export const ssoStore = (db: AuthDb, secret: Buffer) => {
     get: async (tenantId: string, id: string) => (await db.select().from(ssoConnections).where(and(eq(ssoConnections.tenantId, tenantId), eq(ssoConnections.id, id))).limit(1))[0],
     create: async (tenantId: string, input: SsoConnectionInput) =>
       (await db.insert(ssoConnections).values({ id: randomId('C'), tenantId, name: input.name, protocol: input.protocol, ...toRow(input) }).returning())[0]!,
+    /**
+     * Creates or replaces the connection with a fixed id (the onboarding wizard's, whose addresses
+     * an IdP was given before it existed); replaced IdP details need a new test sign-in.
+     */
+    put: async (tenantId: string, id: string, input: SsoConnectionInput) => {
+      const row = { id, tenantId, ...toRow(input), name: input.name, protocol: input.protocol, verifiedAt: null, updatedAt: new Date() };
+      const [saved] = await db
+        .insert(ssoConnections)
+        .values(row)
+        .onConflictDoUpdate({ target: ssoConnections.id, set: row, setWhere: eq(ssoConnections.tenantId, tenantId) })
+        .returning();
+      return saved;
+    },
     /** A changed IdP setting makes the connection unproven until its next test sign-in. */
     update: async (tenantId: string, id: string, input: Partial<SsoConnectionInput>) =>
       (

@@ -88,6 +88,8 @@ const samlFor = (context: ProviderContext, connection: SsoConnectionRow, options
   });
 };
 
+const isLoopback = (hostname: string) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+
 // Discovery documents change rarely: each server keeps one per issuer for ten minutes.
 const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
 const oidcFor = (context: ProviderContext, connection: SsoConnectionRow) => {
@@ -96,10 +98,18 @@ const oidcFor = (context: ProviderContext, connection: SsoConnectionRow) => {
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < 10 * 60 * 1000) return cached.configuration;
   const issuer = new URL(connection.oidcIssuer);
-  const configuration = oidc.discovery(issuer, connection.oidcClientId, clientSecretOf(context.secret, connection), undefined, {
-    // A local identity provider (a test peer, a lab) may speak plain http on loopback only.
-    ...(issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : {}),
-  });
+  const fetcher = context.outboundFetch as oidc.CustomFetch | undefined;
+  const configuration = oidc
+    .discovery(issuer, connection.oidcClientId, clientSecretOf(context.secret, connection), undefined, {
+      ...(fetcher ? { [oidc.customFetch]: fetcher } : {}),
+      // A local identity provider (a test peer, a lab) may speak plain http on loopback only.
+      ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : {}),
+    })
+    .then((found) => {
+      // Token and userinfo requests go the same guarded way as discovery.
+      if (fetcher) found[oidc.customFetch] = fetcher;
+      return found;
+    });
   configuration.catch(() => discovered.delete(key));
   discovered.set(key, { at: Date.now(), configuration });
   return configuration;
@@ -277,5 +287,6 @@ export const readSsoTest = async (context: ProviderContext, tenantId: string, co
     .where(eq(ssoCodes.codeHash, keyedHash(context.secret, code)));
   if (!row || row.tenantId !== tenantId) return undefined;
   const taken = await takeSsoCode(context, code);
-  return taken?.testResult ? { connectionId: row.connectionId, ...taken.testResult } : undefined;
+  const said = taken?.testResult;
+  return said ? { connectionId: row.connectionId, subject: said.subject ?? '', email: said.email ?? '', givenName: said.givenName ?? '', familyName: said.familyName ?? '' } : undefined;
 };

@@ -24,9 +24,9 @@ const exchangeBodySchema = z.object({ code: tokenSchema('code').max(200) });
 const connectionParamsSchema = z.object({ connectionId: textSchema(100) });
 
 /** A page the browser (or the IdP) opens rather than an SDK call: no project header, answers a redirect or XML. */
-const browserRoute = (summary: string, response: Record<number, z.ZodType>) =>
-  ({ tags: ['Authentication provider'], summary, security: [], params: connectionParamsSchema, response }) as FastifySchema;
-const landing = { 303: z.null().meta({ description: 'To the app’s return address with ?code= (a sign-in), ?sso_test= (a test sign-in) or ?err= (refused)' }) };
+const browserRoute = (summary: string, response: Record<number, unknown>) =>
+  ({ tags: ['Authentication provider'], summary, security: [], params: connectionParamsSchema, response: { ...response, 400: authErrorSchema } }) as FastifySchema;
+const landing = { 303: z.undefined().describe('To the app’s return address with ?code= (a sign-in), ?sso_test= (a test sign-in) or ?err= (refused)') };
 
 /**
  * Single sign-on per organisation (contract §2.9, `sdk.sso` / `sdk.saml`): `saml/authorize` sends
@@ -60,6 +60,30 @@ export const ssoRoutes = async (app: FastifyInstance, context: ProviderContext) 
     },
   );
 
+  app.post(
+    '/saml/exchange',
+    { schema: documentAuthRoute({ summary: 'Exchange the one-time code of a single sign-on for a session', body: exchangeBodySchema, ok: jwtResponseSchema, errors: [429] }) },
+    async (request) => {
+      readAuthorization(request, context.settings.projectId);
+      const body = parseBody(exchangeBodySchema, request.body);
+      await throttle(context, 'sso.exchange', request.ip);
+      const taken = await takeSsoCode(context, body.code);
+      const user = taken?.userId ? await users.findById(taken.userId) : undefined;
+      if (!user || user.status !== 'enabled') throw new AuthError('invalidCode', 'code: not valid, expired or used already; sign in again');
+      const client = clientInfo(request);
+      await admitSignIn(context, user, ['sso'], 'sso', user.email ?? undefined, client);
+      await context.events.record({ event: 'signin', method: 'sso', success: true, userId: user.id, loginId: user.email ?? undefined }, client);
+      return context.sessions.start(user, ['sso'], client);
+    },
+  );
+};
+
+/**
+ * The pages an identity provider and the browser reach (not SDK calls, so outside /v1/auth, whose
+ * answers are all JSON): the SAML ACS and metadata, and the OIDC redirect URI. Each lands the
+ * browser at the app's return address with a one-time `code` (or `err`).
+ */
+export const ssoBrowserRoutes = async (app: FastifyInstance, context: ProviderContext) => {
   /** Where the browser lands after the IdP: the return address with `?code=` (or `?err=` and why). */
   const land = async (reply: FastifyReply, connection: SsoConnectionRow | undefined, finish: () => Promise<{ request: { redirectUrl: string; test: boolean }; identity: SsoIdentity }>) => {
     const fallback = `${context.settings.publicUrl}/login/sso/`;
@@ -114,31 +138,15 @@ export const ssoRoutes = async (app: FastifyInstance, context: ProviderContext) 
     const { connectionId } = parseBody(connectionParamsSchema, request.params);
     const connection = await connectionById(context, connectionId);
     return land(reply, connection?.protocol === 'oidc' ? connection : undefined, () =>
-      finishOidc(context, connection!, new URL(`${context.settings.publicUrl}/v1/auth${request.url.slice(request.url.indexOf('/oidc/callback/'))}`)),
+      finishOidc(context, connection!, new URL(`${context.settings.publicUrl}/v1/sso${request.url.slice(request.url.indexOf('/oidc/callback/'))}`)),
     );
   });
 
-  app.get('/saml/metadata/:connectionId', { schema: browserRoute('SAML service-provider metadata of a connection (entity id, ACS), for its IdP', { 200: z.string().meta({ description: 'application/samlmetadata+xml' }), 404: authErrorSchema }) }, async (request, reply) => {
+  app.get('/saml/metadata/:connectionId', { schema: browserRoute('SAML service-provider metadata of a connection (entity id, ACS), for its IdP', { 200: { description: 'The SP metadata', content: { 'application/samlmetadata+xml': { schema: z.string() } } }, 404: authErrorSchema }) }, async (request, reply) => {
     const { connectionId } = parseBody(connectionParamsSchema, request.params);
     const connection = await connectionById(context, connectionId);
     if (!connection || connection.protocol !== 'saml') throw new AuthError('notFound', 'connectionId: no such SAML connection');
     return reply.type('application/samlmetadata+xml').send(serviceProviderMetadata(context, connection));
   });
 
-  app.post(
-    '/saml/exchange',
-    { schema: documentAuthRoute({ summary: 'Exchange the one-time code of a single sign-on for a session', body: exchangeBodySchema, ok: jwtResponseSchema, errors: [429] }) },
-    async (request) => {
-      readAuthorization(request, context.settings.projectId);
-      const body = parseBody(exchangeBodySchema, request.body);
-      await throttle(context, 'sso.exchange', request.ip);
-      const taken = await takeSsoCode(context, body.code);
-      const user = taken?.userId ? await users.findById(taken.userId) : undefined;
-      if (!user || user.status !== 'enabled') throw new AuthError('invalidCode', 'code: not valid, expired or used already; sign in again');
-      const client = clientInfo(request);
-      await admitSignIn(context, user, ['sso'], 'sso', user.email ?? undefined, client);
-      await context.events.record({ event: 'signin', method: 'sso', success: true, userId: user.id, loginId: user.email ?? undefined }, client);
-      return context.sessions.start(user, ['sso'], client);
-    },
-  );
 };

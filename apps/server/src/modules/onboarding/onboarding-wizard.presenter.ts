@@ -5,6 +5,7 @@ import {
   googleWatchtowerSettingsSchema,
   microsoftWatchtowerSettingsSchema,
 } from '@vigil/contracts';
+import { serviceProviderUrls as providerUrls } from '@vigil/auth-provider';
 import type { IdentityProviderConnection, InitialTestingLaunch, IntegrationSetup, Organization, ScimToken } from '@vigil/db';
 
 export type WizardRows = {
@@ -16,18 +17,19 @@ export type WizardRows = {
   activePeople: number;
   /** The sending profile the baseline test would send through, if the organisation has one. */
   sendingProfileName: string | null;
+  /** When a test sign-in through the organisation's SAML connection last worked. */
+  signInTestedAt: Date | null;
 };
 
 /**
- * Vigil's side of SAML and SCIM for one organisation. The endpoints themselves arrive with the
- * single sign-on release; the addresses are fixed now so the identity provider is set up once.
+ * Vigil's side of SAML and SCIM for one organisation. The wizard's SAML connection lives in the
+ * provider under the organisation's id, so its ACS and entity id are fixed before it exists; the
+ * SCIM endpoint arrives with provisioning.
  */
-export const serviceProviderUrls = (publicUrl: string, organizationId: string) => ({
-  acsUrl: `${publicUrl}/v1/auth/saml/acs/${organizationId}`,
-  entityId: `${publicUrl}/v1/auth/saml/metadata/${organizationId}`,
-  signOnUrl: `${publicUrl}/login/`,
-  scimBaseUrl: `${publicUrl}/scim/v2/${organizationId}`,
-});
+export const serviceProviderUrls = (publicUrl: string, organizationId: string) => {
+  const { acsUrl, entityId } = providerUrls(publicUrl, organizationId);
+  return { acsUrl, entityId, signOnUrl: `${publicUrl}/login/`, scimBaseUrl: `${publicUrl}/scim/v2/${organizationId}` };
+};
 
 // Stored settings are re-checked on the way out: a row written under an older shape shows as
 // "not set up" (and is entered again) rather than breaking the whole page.
@@ -72,6 +74,8 @@ export const presentOnboardingWizard = (rows: WizardRows, publicUrl: string): On
           },
           updatedAt: connection.updatedAt.toISOString(),
           verifiedAt: connection.verifiedAt?.toISOString() ?? null,
+          signInTestedAt: rows.signInTestedAt?.toISOString() ?? null,
+          connectionId: organization.id,
         }
       : null,
     scimToken: scimToken ? { id: scimToken.id, lastFour: scimToken.lastFour, createdAt: scimToken.createdAt.toISOString() } : null,

@@ -63,8 +63,8 @@ describe('GET /api/onboarding/', () => {
       steps: { sso: false, scim: false, dmi: false, watchtower: false, initialTesting: false },
       isOnboarded: false,
       serviceProvider: {
-        acsUrl: `https://vigil.example.com/v1/auth/saml/acs/${org.id}`,
-        entityId: `https://vigil.example.com/v1/auth/saml/metadata/${org.id}`,
+        acsUrl: `https://vigil.example.com/v1/sso/saml/acs/${org.id}`,
+        entityId: `https://vigil.example.com/v1/sso/saml/metadata/${org.id}`,
         signOnUrl: 'https://vigil.example.com/login/',
         scimBaseUrl: `https://vigil.example.com/scim/v2/${org.id}`,
         endpointsLive: false,

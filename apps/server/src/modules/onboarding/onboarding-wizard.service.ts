@@ -10,6 +10,7 @@ import {
   type UpdateOnboardingBody,
   initialTestingMaxDaysAhead,
 } from '@vigil/contracts';
+import { ssoStore } from '@vigil/auth-provider';
 import type { Db } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
@@ -27,7 +28,14 @@ import { type IntegrationKind, onboardingWizardRepository } from './onboarding-w
 import { readSigningCertificate } from './saml-certificate.ts';
 import { generateScimToken } from './scim-token.ts';
 
-export type OnboardingDeps = { db: Db; publicUrl: string; jobs: JobQueue; secrets: SecretBox };
+export type OnboardingDeps = {
+  db: Db;
+  publicUrl: string;
+  jobs: JobQueue;
+  secrets: SecretBox;
+  /** The embedded provider's secret, for its SSO connection store (absent when another provider serves sign-in). */
+  authSecret?: Buffer;
+};
 
 /** The sending profile the baseline test sends through: the organisation's first active one, by name. */
 const baselineSendingProfile = async (db: Db, tenant: Tenant) => (await listSendingProfiles(db, tenant)).items[0];
@@ -64,20 +72,24 @@ const provisionsOverScim = (connection: { provider: string } | undefined) => con
  * Everything the onboarding wizard shows for the caller's current organisation.
  * @throws AppError FORBIDDEN for anyone but an admin or superadmin.
  */
-export const getOnboardingWizard = async ({ db, publicUrl }: OnboardingDeps, tenant: Tenant): Promise<OnboardingWizard> => {
+export const getOnboardingWizard = async ({ db, publicUrl, authSecret }: OnboardingDeps, tenant: Tenant): Promise<OnboardingWizard> => {
   requireAdminRole(tenant, adminOnly);
   const repository = onboardingWizardRepository(db, tenant);
   const organization = await findCurrentOrganization(db, tenant);
   if (!organization) throw notFound('Organisation');
-  const [connection, scimToken, setups, launch, activePeople, sendingProfile] = await Promise.all([
+  const [connection, scimToken, setups, launch, activePeople, sendingProfile, providerConnection] = await Promise.all([
     repository.findConnection(),
     repository.findActiveScimToken(),
     repository.listIntegrationSetups(),
     repository.findInitialTestingLaunch(),
     countActivePeople(db, tenant),
     baselineSendingProfile(db, tenant),
+    authSecret ? ssoStore(db, authSecret).get(tenant.organizationId, tenant.organizationId) : undefined,
   ]);
-  return presentOnboardingWizard({ organization, connection, scimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null }, publicUrl);
+  return presentOnboardingWizard(
+    { organization, connection, scimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null, signInTestedAt: providerConnection?.verifiedAt ?? null },
+    publicUrl,
+  );
 };
 
 /**
@@ -114,7 +126,30 @@ export const saveSsoSettings = async (deps: OnboardingDeps, tenant: Tenant, body
     });
     await recordSteps(tx, tenant, { is_sso_completed: false, ...(before && before.provider !== body.provider ? { is_scim_completed: false } : {}) });
   });
+  if (deps.authSecret) await connectToProvider(deps.db, deps.authSecret, tenant, body, certificate.pem);
   return getOnboardingWizard(deps, tenant);
+};
+
+const providerNames: Record<SaveSsoSettingsBody['provider'], string> = { 'entra-id': 'Microsoft Entra ID', okta: 'Okta', 'google-workspace': 'Google Workspace' };
+
+/**
+ * Makes the wizard's settings a live SAML connection of the provider, under the organisation's id,
+ * so the addresses the wizard showed (ACS, entity id) are the connection's. The first time, the
+ * admin's own email domain is claimed for it unless another organisation's connection has it.
+ */
+const connectToProvider = async (db: Db, authSecret: Buffer, tenant: Tenant, body: SaveSsoSettingsBody, certificatePem: string) => {
+  const store = ssoStore(db, authSecret);
+  const existing = await store.get(tenant.organizationId, tenant.organizationId);
+  const domain = tenant.email.split('@').pop()!.toLowerCase();
+  const domains = existing ? undefined : (await store.domainTakenElsewhere(tenant.organizationId, [domain])) ? [] : [domain];
+  await store.put(tenant.organizationId, tenant.organizationId, {
+    name: providerNames[body.provider],
+    protocol: 'saml',
+    samlIdpEntityId: body.idpEntityId,
+    samlIdpSsoUrl: body.idpSsoUrl,
+    samlIdpCertificates: [certificatePem],
+    ...(domains ? { domains } : {}),
+  });
 };
 
 /**
@@ -167,6 +202,9 @@ export const verifySsoAndScim = async (deps: OnboardingDeps, tenant: Tenant, ori
     if (!scimToken && provisionsOverScim(connection)) throw new AppError('CONFLICT', 'Generate a SCIM token before verifying');
     if (connection.certificateExpiresAt.getTime() <= Date.now()) {
       throw new AppError('CONFLICT', "The identity provider's certificate has expired; save the current one first");
+    }
+    if (deps.authSecret && !(await ssoStore(tx, deps.authSecret).get(tenant.organizationId, tenant.organizationId))?.verifiedAt) {
+      throw new AppError('CONFLICT', 'Run a test sign-in through the identity provider first: it proves people can sign in');
     }
     await repository.markConnectionVerified(tenant.personId);
     await audit(tx, tenant, origin, 'onboarding.sso.verify', { provider: connection.provider, scimTokenId: scimToken?.id ?? null });

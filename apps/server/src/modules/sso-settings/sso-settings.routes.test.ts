@@ -1,0 +1,152 @@
+import { ssoStore } from '@vigil/auth-provider';
+import { createHmac } from 'node:crypto';
+import { ssoCodes, ssoConnections } from '@vigil/auth-provider/schema';
+import { createAuthManagement, hashPassword } from '@vigil/auth-provider';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOrganization, buildPerson } from '../../test/factories.ts';
+import { testProjectId, useTestApp } from '../../test/test-app.ts';
+import { validIdpCertificate } from '../onboarding/test-certificates.ts';
+
+// The embedded provider serves sign-in here, as with `npm start`: these routes exist only then, so
+// their tenancy cases live in this file rather than in the matrix (whose app uses a remote provider).
+const t = useTestApp({}, { embeddedAuth: true });
+const password = 'a long enough passphrase';
+const secret = Buffer.from('test-secret-for-the-embedded-provider-0123456789');
+
+const metadataXml = (entityId: string) => `<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${entityId}">
+  <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${validIdpCertificate.replace(/-----[A-Z ]+-----|\s/g, '')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://login.example-idp.test/saml2"/>
+  </md:IDPSSODescriptor>
+</md:EntityDescriptor>`;
+
+type Side = { orgId: string; adminToken: string; userToken: string; connectionId: string };
+let a: Side;
+let b: Side;
+
+const build = async (name: string): Promise<Side> => {
+  const org = await buildOrganization(t.db, { name });
+  const admin = await buildPerson(t.db, org.id, { role: 'Admin' });
+  const user = await buildPerson(t.db, org.id, { role: 'User' });
+  const management = createAuthManagement(t.db);
+  await management.upsertTenants([{ id: org.id, name }]);
+  const passwordHash = await hashPassword(password);
+  await management.upsertUsers([
+    { userId: admin.authUserId!, email: admin.email, givenName: 'A', familyName: name, tenants: { [org.id]: ['Admin'] }, passwordHash },
+    { userId: user.authUserId!, email: user.email, givenName: 'U', familyName: name, tenants: { [org.id]: ['User'] }, passwordHash },
+  ]);
+  const signIn = async (email: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/password/signin',
+        headers: { authorization: `Bearer ${testProjectId}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ loginId: email, password }),
+      })
+    ).json<{ sessionJwt: string }>().sessionJwt;
+  const connection = await ssoStore(t.db, secret).create(org.id, { name: `${name} IdP`, protocol: 'saml', domains: [`${name.toLowerCase()}.example`], samlIdpEntityId: `https://${name}.idp.test`, samlIdpSsoUrl: `https://${name}.idp.test/sso`, samlIdpCertificates: [validIdpCertificate] });
+  return { orgId: org.id, adminToken: await signIn(admin.email), userToken: await signIn(user.email), connectionId: connection.id };
+};
+
+const call = (side: Side, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, as: 'admin' | 'user' = 'admin') =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${as === 'admin' ? side.adminToken : side.userToken}` }, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  a = await build('Alpha');
+  b = await build('Bravo');
+});
+
+describe('SSO settings', () => {
+  it('adds a SAML connection from IdP metadata and shows what the IdP needs, with the certificate’s expiry', async () => {
+    const response = await call(a, 'POST', '/api/sso/connections/', { name: 'Entra ID', protocol: 'saml', domains: ['Alpha-Staff.example'], saml: { metadataXml: metadataXml('https://sts.windows.net/alpha/') } });
+    expect(response.statusCode).toBe(200);
+    const connection = response.json();
+    expect(connection).toMatchObject({
+      protocol: 'saml',
+      domains: ['alpha-staff.example'],
+      verifiedAt: null,
+      saml: { idpEntityId: 'https://sts.windows.net/alpha/', idpSsoUrl: 'https://login.example-idp.test/saml2' },
+      serviceProvider: { acsUrl: `http://vigil.test/v1/sso/saml/acs/${connection.id}`, entityId: `http://vigil.test/v1/sso/saml/metadata/${connection.id}` },
+    });
+    expect(connection.saml.certificates[0].expiresInDays).toBeGreaterThan(0);
+  });
+
+  it('adds an OpenID Connect connection whose secret is never shown again', async () => {
+    const response = await call(a, 'POST', '/api/sso/connections/', { name: 'Okta', protocol: 'oidc', oidc: { issuer: 'https://alpha.okta.test/', clientId: '0oa1b2c3', clientSecret: 'a-very-secret-value' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().oidc).toEqual({ issuer: 'https://alpha.okta.test', clientId: '0oa1b2c3', clientSecretSet: true });
+    expect(response.body).not.toContain('a-very-secret-value');
+    const [stored] = await t.db.select().from(ssoConnections).where(eq(ssoConnections.id, response.json().id));
+    expect(stored?.oidcClientSecretEncrypted).not.toContain('a-very-secret-value');
+  });
+
+  it('names the field and the problem for bad input, and keeps a domain to one organization', async () => {
+    const notXml = await call(a, 'POST', '/api/sso/connections/', { name: 'Broken', protocol: 'saml', saml: { metadataXml: 'not xml at all <' } });
+    expect(notXml.statusCode).toBe(400);
+    expect(notXml.json().error.details).toEqual([{ field: 'body.saml.metadataXml', problem: expect.any(String) }]);
+    const noSecret = await call(a, 'POST', '/api/sso/connections/', { name: 'Okta', protocol: 'oidc', oidc: { issuer: 'https://alpha.okta.test', clientId: 'x' } });
+    expect(noSecret.json().error.details[0].field).toBe('body.oidc.clientSecret');
+    const taken = await call(a, 'POST', '/api/sso/connections/', { name: 'Grab', protocol: 'saml', domains: ['bravo.example'], saml: { metadataXml: metadataXml('https://grab.test') } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.details[0].field).toBe('body.domains');
+  });
+
+  it('will not require SSO before a connection has passed a test sign-in', async () => {
+    const response = await call(a, 'PUT', '/api/sso/policy/', { requireSso: true, requireMfa: false, allowedMethods: ['password'] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.details[0].field).toBe('body.requireSso');
+    const mfa = await call(a, 'PUT', '/api/sso/policy/', { requireSso: false, requireMfa: true, allowedMethods: ['password', 'passkey'] });
+    expect(mfa.json().policy).toEqual({ requireSso: false, requireMfa: true, allowedMethods: ['password', 'passkey'] });
+    await call(a, 'PUT', '/api/sso/policy/', { requireSso: false, requireMfa: false, allowedMethods: ['password', 'email', 'passkey'] });
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(a, 'GET', '/api/sso/', undefined, 'user')).statusCode).toBe(403);
+  });
+});
+
+describe('SSO settings: one organization never reaches another’s', () => {
+  const bUnchanged = async () => {
+    const [row] = await t.db.select().from(ssoConnections).where(eq(ssoConnections.id, b.connectionId));
+    expect(row).toMatchObject({ name: 'Bravo IdP', enabled: true, tenantId: b.orgId });
+  };
+  it('GET /api/sso/ lists only its own connections', async () => {
+    const response = await call(a, 'GET', '/api/sso/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(b.connectionId);
+    expect(response.json().connections.map((c: { id: string }) => c.id)).toContain(a.connectionId);
+  });
+  it.each([
+    ['PATCH', (id: string) => `/api/sso/connections/${id}/`, { name: 'Taken over', enabled: false }],
+    ['DELETE', (id: string) => `/api/sso/connections/${id}/`, undefined],
+    ['POST', (id: string) => `/api/sso/connections/${id}/test/`, undefined],
+  ] as const)('%s on another organization’s connection is not found, and changes nothing', async (method, url, payload) => {
+    const response = await call(a, method, url(b.connectionId), payload);
+    expect(response.statusCode).toBe(404);
+    await bUnchanged();
+  });
+  it('POST /api/sso/connections/ and PUT /api/sso/policy/ act in the caller’s organization only', async () => {
+    await call(a, 'PUT', '/api/sso/policy/', { requireSso: false, requireMfa: true, allowedMethods: ['password'] });
+    expect(await ssoStore(t.db, secret).getPolicy(b.orgId)).toBeNull();
+    await call(a, 'PUT', '/api/sso/policy/', { requireSso: false, requireMfa: false, allowedMethods: ['password', 'email', 'passkey'] });
+    const created = await call(a, 'POST', '/api/sso/connections/', { name: 'Mine', protocol: 'saml', saml: { metadataXml: metadataXml('https://mine.test') } });
+    expect((await ssoStore(t.db, secret).list(b.orgId)).map((row) => row.id)).not.toContain(created.json().id);
+  });
+  it('GET /api/sso/tests/:code/ does not read another organization’s test sign-in', async () => {
+    const { url } = (await call(b, 'POST', `/api/sso/connections/${b.connectionId}/test/`)).json<{ url: string }>();
+    expect(url).toMatch(/^https:\/\/Bravo\.idp\.test\/sso\?SAMLRequest=/i);
+    // What B's test sign-in left behind, as the provider keeps it (a keyed hash of the code).
+    const code = 'bravo-test-code-0123456789';
+    await t.db.insert(ssoCodes).values({
+      codeHash: createHmac('sha256', secret).update(code).digest('base64url'),
+      connectionId: b.connectionId,
+      testResult: { subject: 'bravo.admin', email: 'admin@bravo.example', givenName: 'B', familyName: 'Admin' },
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect((await call(a, 'GET', `/api/sso/tests/${code}/`)).statusCode).toBe(404);
+    const own = await call(b, 'GET', `/api/sso/tests/${code}/`);
+    expect(own.json()).toEqual({ connectionId: b.connectionId, subject: 'bravo.admin', email: 'admin@bravo.example', givenName: 'B', familyName: 'Admin' });
+  });
+});
