@@ -131,6 +131,8 @@ describe('app routes (signed in)', () => {
     paths.reporting.path,
     // features/adaptive-controls tests the rules and who they hold.
     paths.adaptiveControls.path,
+    // features/sso-settings tests the connections and the sign-in policy.
+    paths.ssoSettings.path,
     // features/phishing-programmes and features/test-requests test these.
     paths.configure.testing.schedule.path,
     paths.configure.testing.request.path,

@@ -16,6 +16,7 @@ export const paths = {
     resetPassword: page('/login/reset-password/'),
     // A second factor the person's sign-in policy asks for (adaptive controls).
     secondFactor: page('/login/confirm/'),
+    sso: page('/login/sso/'),
   },
   headsUp: page('/heads-up/'),
   error: page('/error/'),
@@ -275,6 +276,14 @@ export const apiPaths = {
     mfa: '/api/insights/organization/mfa/',
     devices: '/api/insights/organization/devices/',
     training: '/api/insights/organization/training/',
+  },
+  sso: {
+    settings: '/api/sso/',
+    connections: '/api/sso/connections/',
+    connection: (id: string) => `/api/sso/connections/${segment(id)}/`,
+    test: (id: string) => `/api/sso/connections/${segment(id)}/test/`,
+    testResult: (code: string) => `/api/sso/tests/${segment(code)}/`,
+    policy: '/api/sso/policy/',
   },
   adaptiveControls: {
     rules: '/api/adaptive-controls/rules/',

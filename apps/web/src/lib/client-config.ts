@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import { apiPaths } from '../config/paths';
 
 // Every sign-in method the server may announce; the sign-in page offers those it has screens for.
-export const authMethods = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey'] as const;
+export const authMethods = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso'] as const;
 export type AuthMethod = (typeof authMethods)[number];
 
 /** What the web app needs before it can create the auth SDK (GET /api/client-config/, public). */

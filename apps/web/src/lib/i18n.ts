@@ -17,6 +17,7 @@ import peopleInsights from '../locales/en/people-insights.json';
 import organizationInsights from '../locales/en/organization-insights.json';
 import reporting from '../locales/en/reporting.json';
 import adaptiveControls from '../locales/en/adaptive-controls.json';
+import ssoSettings from '../locales/en/sso-settings.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
@@ -60,6 +61,7 @@ const english = {
   ...organizationInsights,
   ...reporting,
   ...adaptiveControls,
+  ...ssoSettings,
 };
 
 export const resources = {

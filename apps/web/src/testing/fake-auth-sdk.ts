@@ -113,6 +113,10 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
       update: Object.assign(vi.fn(async () => ({ ok: true, code: 200 })), { start: vi.fn(async () => ({ ok: true, code: 200 })), finish: vi.fn(async () => ({ ok: true, code: 200 })) }) as unknown as AuthSdk['webauthn']['update'],
       helpers: { create: vi.fn(async () => '{}'), get: vi.fn(async () => '{}'), isSupported: vi.fn(async () => false), conditional: vi.fn(async () => '{}') } as unknown as AuthSdk['webauthn']['helpers'],
     },
+    sso: {
+      start: vi.fn<AuthSdk['sso']['start']>(async () => ({ ok: true, code: 200, data: { url: 'https://idp.example.test/sso' } })),
+      exchange: vi.fn<AuthSdk['sso']['exchange']>(async () => ({ ok: true, code: 200 })),
+    },
   } satisfies AuthSdk;
 
   return {

@@ -1,7 +1,6 @@
+import { SsoSettingsPage } from '../../features/sso-settings/components/sso-settings-page';
 import { PageError } from '../../features/shell/components/page-error';
-import { RoutePlaceholder } from '../../features/shell/components/route-placeholder';
 
-// /sso-settings/.
-// Their content comes later: the shell shows title and breadcrumbs, the page what will appear here.
-export const Component = RoutePlaceholder;
+// /sso-settings/: single sign-on connections and the organisation's sign-in policy, for admins.
+export const Component = SsoSettingsPage;
 export const ErrorBoundary = PageError;

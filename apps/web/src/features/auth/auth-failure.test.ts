@@ -24,6 +24,8 @@ describe('describeAuthFailure', () => {
     ['refused input', refused(400, 'E011003'), 'send-link', { reason: 'invalidInput' }],
     ['missing input', refused(400, 'E011002'), 'send-reset', { reason: 'invalidInput' }],
     ['rate limit when opening a link', refused(429, 'E130429', 5), 'verify-link', { reason: 'tooManyAttempts', retryAfterSeconds: 5 }],
+    ['a password where the organization requires single sign-on', refused(403, 'E062112'), 'password', { reason: 'ssoRequired' }],
+    ['a method the organization does not allow', refused(403, 'E062113'), 'send-code', { reason: 'methodNotAllowed' }],
   ] as const)('%s', (_, result, step, expected) => {
     expect(describeAuthFailure(result, step)).toEqual(expected);
   });

@@ -12,6 +12,8 @@ export type AuthFailure =
         | 'weakPassword'
         | 'invalidInput'
         | 'network'
+        | 'ssoRequired'
+        | 'methodNotAllowed'
         | 'generic';
     }
   | { reason: 'tooManyAttempts'; retryAfterSeconds: number };
@@ -47,6 +49,8 @@ const errorCodes = {
   missingArguments: 'E011002',
   invalidArguments: 'E011003',
   weakPassword: 'E062901',
+  ssoRequired: 'E062112',
+  methodNotAllowed: 'E062113',
   // Not the server's: the SDK's own answer when waitForSession gives up (contract §3.2).
   pollingTimeout: '0',
 } as const;
@@ -66,6 +70,9 @@ export const describeAuthFailure = (result: AuthCallResult<unknown>, step: AuthS
   if (errorCode === errorCodes.invalidCredentials) return { reason: 'invalidCredentials' };
   if (errorCode === errorCodes.invalidCode) return { reason: linkSteps.includes(step) ? 'invalidLink' : 'invalidCode' };
   if (errorCode === errorCodes.weakPassword) return { reason: 'weakPassword' };
+  // The organisation's sign-in policy: the person must use single sign-on, or another method.
+  if (errorCode === errorCodes.ssoRequired) return { reason: 'ssoRequired' };
+  if (errorCode === errorCodes.methodNotAllowed) return { reason: 'methodNotAllowed' };
   if (errorCode === errorCodes.invalidArguments || errorCode === errorCodes.missingArguments) {
     return { reason: 'invalidInput' };
   }

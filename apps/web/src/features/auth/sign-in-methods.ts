@@ -5,6 +5,7 @@ import { EmailCodeSignInForm } from './components/email-code-sign-in-form';
 import { EnchantedLinkSignInForm } from './components/enchanted-link-sign-in-form';
 import { MagicLinkSignInForm } from './components/magic-link-sign-in-form';
 import { PasskeySignInForm } from './components/passkey-sign-in-form';
+import { SsoSignInForm } from './components/sso-sign-in-form';
 import { PasswordSignInForm } from './components/password-sign-in-form';
 
 /** Every method's form gets the email, shared so that switching methods keeps what was typed. */
@@ -29,6 +30,7 @@ export const signInMethods: readonly SignInMethod[] = [
   { id: 'magiclink', labelKey: 'login.methods.magiclink', Form: MagicLinkSignInForm },
   { id: 'enchantedlink', labelKey: 'login.methods.enchantedlink', Form: EnchantedLinkSignInForm },
   { id: 'passkey', labelKey: 'login.methods.passkey', Form: PasskeySignInForm },
+  { id: 'sso', labelKey: 'login.methods.sso', Form: SsoSignInForm },
 ];
 
 /** The methods to offer, in the order the server announced them. */

@@ -36,6 +36,7 @@ export type AuthSdk = Pick<
   enchantedLink: Pick<WebSdk['enchantedLink'], 'signIn' | 'verify' | 'waitForSession'>;
   totp: Pick<WebSdk['totp'], 'update' | 'verify'>;
   webauthn: Pick<WebSdk['webauthn'], 'signIn' | 'update' | 'helpers'>;
+  sso: Pick<WebSdk['sso'], 'start' | 'exchange'>;
 };
 
 /** One result of an SDK call: `{ ok, code, data?, error? }` (contract §3.2). */

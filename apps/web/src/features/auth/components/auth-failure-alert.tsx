@@ -24,6 +24,10 @@ const useFailureMessage = (failure: AuthFailure): string => {
         : t('login.errors.tooManyAttemptsNoWait');
     case 'network':
       return t('login.errors.network');
+    case 'ssoRequired':
+      return t('login.errors.ssoRequired');
+    case 'methodNotAllowed':
+      return t('login.errors.methodNotAllowed');
     case 'generic':
       return t('login.errors.generic');
   }

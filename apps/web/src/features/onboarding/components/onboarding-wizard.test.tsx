@@ -173,6 +173,8 @@ describe('the onboarding wizard', () => {
       certificate: { subject: 'CN=Google', expiresAt: '2031-01-01T00:00:00.000Z', fingerprintSha256: 'AA:BB' },
       updatedAt: '2026-11-20T10:00:00.000Z',
       verifiedAt: null,
+      signInTestedAt: '2026-11-20T10:05:00.000Z',
+      connectionId: 'org-1',
     };
     serve({ 'GET /api/onboarding/': { body: buildWizard({ sso }) } });
     const page = renderWizardAt('/onboarding/setup-sso-and-scim/google-workspace/');
@@ -182,7 +184,8 @@ describe('the onboarding wizard', () => {
 
     renderWizardAt('/onboarding/setup-sso-and-scim/post-setup-verification/');
     expect(await screen.findByTestId('check-scim-token')).toHaveAttribute('data-status', 'ok');
-    expect(screen.getByTestId('check-sign-in')).toHaveAttribute('data-status', 'pending');
+    // A test sign-in through Google worked: nothing blocks the confirmation.
+    expect(screen.getByTestId('check-sign-in')).toHaveAttribute('data-status', 'ok');
     expect(screen.queryByTestId('check-provisioning')).not.toBeInTheDocument();
     expect(screen.getByTestId('verification-confirm')).toBeEnabled();
   });
@@ -203,6 +206,8 @@ describe('the onboarding wizard', () => {
             certificate: { subject: 'CN=Microsoft Azure Federated SSO Certificate', expiresAt: '2028-01-01T00:00:00.000Z', fingerprintSha256: 'AB:CD' },
             updatedAt: '2025-05-02T09:00:00.000Z',
             verifiedAt: '2025-05-02T09:00:00.000Z',
+            signInTestedAt: '2025-05-02T09:00:00.000Z',
+            connectionId: 'org-1',
           },
           scimToken: { id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', lastFour: 'x9Q2', createdAt: '2025-05-02T09:00:00.000Z' },
           dmi: { exchange: record(entraApp), googleWorkspace: null },

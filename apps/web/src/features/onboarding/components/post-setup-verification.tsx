@@ -4,13 +4,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { verifySsoBodySchema, type OnboardingWizard, type VerifySsoBody } from '@vigil/contracts';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
+import { messageOf } from '../../../lib/api-client';
+import { useSsoTestResult, useStartSsoTest } from '../../sso-settings/api/sso-settings';
+import { onboardingWizardQueryKey } from '../api/get-onboarding-wizard';
 import { useVerifySso } from '../api/verify-sso';
 import { formatDay } from '../model/format';
 import { useWizardFormSubmit } from '../use-wizard-form-submit';
@@ -23,8 +27,37 @@ import { WizardBackLink, WizardForm } from './wizard-form';
 const dayInMs = 86_400_000;
 
 /**
- * /onboarding/setup-sso-and-scim/post-setup-verification/: what Vigil can check today, what it
- * cannot yet (sign-in and provisioning need endpoints of a later release), and the admin's confirmation.
+ * A real test sign-in through the identity provider: the admin signs in there as themselves and
+ * comes back here with what it said (`?sso_test=`), or why it was refused (`?err=`).
+ */
+const TestSignIn = ({ connectionId, provider }: { connectionId: string; provider: string }) => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const start = useStartSsoTest('onboarding');
+  const result = useSsoTestResult(params.get('sso_test'));
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // The test marked the connection as working: the checks above read it again.
+    if (result.data) void queryClient.invalidateQueries({ queryKey: onboardingWizardQueryKey });
+  }, [result.data, queryClient]);
+  return (
+    <SectionCard title={t('onboardingWizard.verification.testHeading')} intro={t('onboardingWizard.verification.testIntro', { provider })} testId="verification-test">
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {result.data ? <Alert severity="success" data-testid="sso-test-result">{t('onboardingWizard.verification.testWorked', { provider, email: result.data.email || result.data.subject })}</Alert> : null}
+        {params.get('err') ? <Alert severity="error">{t('onboardingWizard.verification.testRefused', { provider })}</Alert> : null}
+        {start.error ? <Alert severity="error">{messageOf(start.error)}</Alert> : null}
+        <Button variant="outlined" onClick={() => start.mutate(connectionId, { onSuccess: ({ url }) => window.location.assign(url) })} loading={start.isPending}>
+          {t('onboardingWizard.verification.runTest')}
+        </Button>
+      </Stack>
+    </SectionCard>
+  );
+};
+
+/**
+ * /onboarding/setup-sso-and-scim/post-setup-verification/: what Vigil checks (the saved settings,
+ * the certificate, the SCIM token, a real test sign-in), what it cannot yet (provisioning needs the
+ * SCIM endpoint of a later release), and the admin's confirmation.
  */
 export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) => {
   const { t, i18n } = useTranslation();
@@ -65,7 +98,9 @@ export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) 
       : scimToken
         ? { id: 'scim-token', status: 'ok', text: t('onboardingWizard.verification.tokenActive', { lastFour: scimToken.lastFour }) }
         : { id: 'scim-token', status: 'failed', text: t('onboardingWizard.verification.tokenMissing', { provider }) },
-    { id: 'sign-in', status: 'pending', text: t('onboardingWizard.verification.signInNotYet', { provider }) },
+    sso.signInTestedAt
+      ? { id: 'sign-in', status: 'ok', text: t('onboardingWizard.verification.signInTested', { provider, date: formatDay(sso.signInTestedAt, i18n.language) }) }
+      : { id: 'sign-in', status: 'failed', text: t('onboardingWizard.verification.signInToTest', { provider }) },
     ...(isGoogle ? [] : [{ id: 'provisioning', status: 'pending' as const, text: t('onboardingWizard.verification.provisioningNotYet', { provider }) }]),
   ];
   const blocked = checks.some((check) => check.status === 'failed');
@@ -76,7 +111,8 @@ export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) 
       <SectionCard title={t('onboardingWizard.verification.checksHeading')} testId="verification-checks">
         <CheckList checks={checks} label={t('onboardingWizard.verification.checksHeading')} />
       </SectionCard>
-      <NotConnectedNotice area="sso" />
+      <TestSignIn connectionId={sso.connectionId} provider={provider} />
+      {isGoogle ? null : <NotConnectedNotice area="scim" />}
       <SectionCard title={t('onboardingWizard.verification.confirmHeading')}>
         <WizardForm
           testId="verification-form"

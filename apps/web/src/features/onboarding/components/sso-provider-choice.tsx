@@ -23,7 +23,7 @@ export const SsoProviderChoice = ({ wizard }: { wizard: OnboardingWizard }) => {
           isSetUp: wizard.sso?.provider === id,
         }))}
       />
-      <NotConnectedNotice area="sso" />
+      <NotConnectedNotice area="scim" />
     </Stack>
   );
 };

@@ -53,7 +53,7 @@ export const SsoProviderPage = ({ provider, wizard }: { provider: IdentityProvid
 
   return (
     <Stack spacing={3}>
-      <NotConnectedNotice area="sso" />
+      <NotConnectedNotice area="scim" />
       {wizard.sso && !savedForThisProvider ? (
         <Alert severity="warning" data-testid="sso-replace-warning">
           {t('onboardingWizard.ssoProvider.replaceWarning', { provider: t(`onboardingWizard.ssoChoice.providers.${wizard.sso.provider}.name`) })}

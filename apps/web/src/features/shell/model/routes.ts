@@ -80,6 +80,7 @@ const routeSpecs = {
   loginEnchantedLink: { path: paths.login.enchantedLink.path, group: 'public', audiences: publicPage, parent: 'login' },
   loginResetPassword: { path: paths.login.resetPassword.path, group: 'public', audiences: publicPage, parent: 'login' },
   loginSecondFactor: { path: paths.login.secondFactor.path, group: 'public', audiences: publicPage, parent: 'login' },
+  loginSso: { path: paths.login.sso.path, group: 'public', audiences: publicPage, parent: 'login' },
   headsUp: { path: paths.headsUp.path, group: 'public', audiences: publicPage, parent: null },
   error: { path: paths.error.path, group: 'public', audiences: publicPage, parent: null },
 

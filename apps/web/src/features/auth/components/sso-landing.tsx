@@ -1,0 +1,43 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink } from 'react-router';
+
+import { MessagePage } from '../../../components/message-page';
+import { paths } from '../../../config/paths';
+import { useAuthSdk } from '../../../lib/auth/auth-hooks';
+import { useVerifyLink } from '../use-verify-link';
+import { LinkPageProblem, LinkPageProgress } from './link-page';
+
+/**
+ * /login/sso/?code=…: back from the organisation's identity provider. The one-time code is
+ * exchanged for a session (the SDK stores it); `?err=` says the sign-in was refused.
+ */
+export const SsoLanding = ({ code, refusal }: { code: string; refusal: string | null }) => {
+  const { t } = useTranslation();
+  const sdk = useAuthSdk();
+  const check = useVerifyLink(refusal ? '' : code, (value) => sdk.sso.exchange(value));
+
+  if (refusal) {
+    return (
+      <MessagePage title={t('login.sso.refusedTitle')}>
+        <Alert severity="error" sx={{ textAlign: 'left' }}>
+          {refusal === 'no-account' ? t('login.sso.noAccount') : t('login.sso.refused')}
+        </Alert>
+        <Button component={RouterLink} to={paths.login.getHref()} sx={{ mt: 2 }}>
+          {t('login.sso.back')}
+        </Button>
+      </MessagePage>
+    );
+  }
+  switch (check.status) {
+    case 'checking':
+      return <LinkPageProgress title={t('login.linkPages.signingIn')} />;
+    case 'verified':
+      return <Navigate to={paths.home.getHref()} replace />;
+    case 'missing':
+      return <LinkPageProblem failure={null} failedTitle={t('login.sso.refusedTitle')} />;
+    case 'failed':
+      return <LinkPageProblem failure={check.failure} failedTitle={t('login.sso.refusedTitle')} />;
+  }
+};
