@@ -156,6 +156,8 @@ export const resetOnboarding = (baseUrl: string) =>
   asPerson(baseUrl, notOnboardedCoAdmin, async (admin) => {
     const wizard = await admin.call<OnboardingWizard>('GET', apiPaths.onboarding.wizard);
     if (wizard.scimToken) await admin.call('DELETE', apiPaths.onboarding.scimToken(wizard.scimToken.id));
+    // The wizard's single sign-on connection lives in the provider: it goes too.
+    if (wizard.sso) await admin.call('DELETE', apiPaths.sso.connection(wizard.sso.connectionId)).catch(() => undefined);
     await admin.call('PATCH', '/api/organization/onboarding/', {
       is_dmi_completed: false,
       is_initial_testing_completed: false,

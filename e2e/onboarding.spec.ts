@@ -6,17 +6,20 @@ import type { CampaignList, SendingProfiles } from '@vigil/contracts';
 import { apiPaths } from '../apps/web/src/config/paths.ts';
 import { asPerson, cleanUp, demoPassword, notOnboardedAdmin, resetOnboarding } from './api.ts';
 import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
+import { startSamlIdentityProvider } from './identity-providers.ts';
 
 const baseUrl = inject('baseUrl');
 const email = notOnboardedAdmin;
 let browser: Browser;
 let page: Page | undefined;
+let identityProvider: Awaited<ReturnType<typeof startSamlIdentityProvider>>;
 
 // The launch sends the baseline through the organisation's sending profile: one on loopback (the
 // product's outbound allow-list), where nothing listens, so no mail leaves and a send only retries.
 const profileName = 'E2E onboarding baseline';
 
 beforeAll(async () => {
+  identityProvider = await startSamlIdentityProvider();
   browser = await launchBrowser();
   await asPerson(baseUrl, email, (admin) =>
     admin.call('POST', apiPaths.sendingProfiles.list, { name: profileName, host: '127.0.0.1', port: 2, security: 'none', fromAddress: 'it-desk@harborpike-support.example', fromName: 'IT Desk' }),
@@ -35,7 +38,7 @@ const removeBaseline = () =>
 // The product is shared by every spec file: put Harbor & Pike back to "not onboarded", as the demo
 // seeds it, whether or not the test got through (resetOnboarding says what the API cannot undo).
 // The specs that need an admin still onboarding reset it themselves too, so they pass in any order.
-afterAll(() => cleanUp([removeBaseline, () => resetOnboarding(baseUrl), async () => browser?.close()]));
+afterAll(() => cleanUp([removeBaseline, () => resetOnboarding(baseUrl), async () => browser?.close(), async () => identityProvider?.close()]));
 
 const path = () => new URL(page!.url()).pathname;
 
@@ -73,10 +76,10 @@ describe('the onboarding wizard, as the admin of a company not yet onboarded', (
     await page.waitForURL(`${baseUrl}/onboarding/setup-sso-and-scim/okta/`);
     await expect.poll(visible('sso-settings-form')).toBe(true);
     const acsUrl = await page.getByTestId('value-acsUrl').inputValue();
-    expect(acsUrl).toMatch(new RegExp(`^${baseUrl}/v1/auth/saml/acs/[0-9a-f-]{36}$`));
-    expect(await page.getByLabel('Audience URI (SP Entity ID)', { exact: true }).inputValue()).toMatch(/\/v1\/auth\/saml\/metadata\/[0-9a-f-]{36}$/);
+    expect(acsUrl).toMatch(new RegExp(`^${baseUrl}/v1/sso/saml/acs/[0-9a-f-]{36}$`));
+    expect(await page.getByLabel('Audience URI (SP Entity ID)', { exact: true }).inputValue()).toMatch(/\/v1\/sso\/saml\/metadata\/[0-9a-f-]{36}$/);
     expect(await page.getByTestId('value-scimBaseUrl').inputValue()).toMatch(new RegExp(`^${baseUrl}/scim/v2/[0-9a-f-]{36}$`));
-    expect(await page.getByTestId('not-connected').first().textContent()).toContain('arrive in a later release');
+    expect(await page.getByTestId('not-connected').first().textContent()).toContain('SCIM provisioning endpoint arrives in a later release');
 
     // A sign-on URL that is not https is refused in the browser; an expired certificate by the server.
     await page.getByTestId('field-idpSsoUrl').fill('http://harborpike.okta.com/app/vigil/sso/saml');
@@ -93,6 +96,13 @@ describe('the onboarding wizard, as the admin of a company not yet onboarded', (
     await page.getByTestId('sso-save').click();
     await expect.poll(visible('sso-saved')).toBe(true);
     expect(await page.getByTestId('sso-saved').textContent()).toContain('CN=Okta test IdP');
+    // Then the values of a SAML identity provider that answers (samlify, standing in for Okta).
+    await page.getByTestId('field-idpSsoUrl').fill(identityProvider.values.ssoUrl);
+    await page.getByTestId('field-idpEntityId').fill(identityProvider.values.entityId);
+    await page.getByTestId('field-idpMetadataUrl').fill('');
+    await page.getByTestId('field-idpCertificate').fill(identityProvider.values.certificate);
+    await page.getByTestId('sso-save').click();
+    await expect.poll(() => page!.getByTestId('sso-saved').textContent()).toContain('Vigil test IdP');
 
     // The SCIM token: shown once, with a warning.
     expect(await page.getByTestId('to-verification').getAttribute('aria-disabled')).toBe('true');
@@ -116,7 +126,13 @@ describe('the onboarding wizard, as the admin of a company not yet onboarded', (
     await page.waitForURL(`${baseUrl}/onboarding/setup-sso-and-scim/post-setup-verification/`);
     await expect.poll(visible('verification-checks')).toBe(true);
     expect(await page.getByTestId('check-scim-token').getAttribute('data-status')).toBe('ok');
-    expect(await page.getByTestId('check-sign-in').getAttribute('data-status')).toBe('pending');
+    // Nothing proves single sign-on until a test sign-in through the identity provider works.
+    expect(await page.getByTestId('check-sign-in').getAttribute('data-status')).toBe('failed');
+    identityProvider.signInAs(email);
+    await page.getByRole('button', { name: 'Run a test sign-in' }).click();
+    await page.waitForURL(/\/post-setup-verification\/\?sso_test=/, { timeout: 15_000 });
+    await expect.poll(() => page!.getByTestId('sso-test-result').textContent(), { timeout: 15_000 }).toContain(`signed in ${email}`);
+    await expect.poll(() => page!.getByTestId('check-sign-in').getAttribute('data-status'), { timeout: 15_000 }).toBe('ok');
     await capture('onboarding-verification-1280');
     await expectNoSeriousViolations(page, 'onboarding-verification-1280');
     await page.getByTestId('verification-confirm').click();

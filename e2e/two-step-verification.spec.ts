@@ -95,9 +95,11 @@ describe('two-step verification, as an end user', () => {
 
   it('signs in with the passkey alone, without typing an address', async () => {
     await signOut();
-    await page.getByRole('tab', { name: 'Passkey' }).click();
-    await screenshot(page, 'sign-in-passkey-1280');
+    // Below the email methods: a passkey opens its own form, whose button signs in.
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => page.getByTestId('passkey-sign-in-form').count()).toBe(1);
+    await screenshot(page, 'sign-in-passkey-1280');
+    await page.getByTestId('passkey-sign-in-form').getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 15_000 });
   });
 

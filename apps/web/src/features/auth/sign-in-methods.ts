@@ -18,6 +18,10 @@ export type SignInMethod = {
   id: AuthMethod;
   labelKey: `login.methods.${AuthMethod}`;
   Form: ComponentType<SignInFormProps>;
+  /** Tabs are the ways in with an email address; alternatives (passkey, SSO) are offered below them. */
+  placement: 'tab' | 'alternative';
+  /** An alternative's button, which opens its form. */
+  offerKey?: 'login.passkey.signIn' | 'login.sso.continue';
 };
 
 /**
@@ -25,12 +29,12 @@ export type SignInMethod = {
  * methods the server may announce. One the server announces without an entry here is not offered.
  */
 export const signInMethods: readonly SignInMethod[] = [
-  { id: 'password', labelKey: 'login.methods.password', Form: PasswordSignInForm },
-  { id: 'otp-email', labelKey: 'login.methods.otp-email', Form: EmailCodeSignInForm },
-  { id: 'magiclink', labelKey: 'login.methods.magiclink', Form: MagicLinkSignInForm },
-  { id: 'enchantedlink', labelKey: 'login.methods.enchantedlink', Form: EnchantedLinkSignInForm },
-  { id: 'passkey', labelKey: 'login.methods.passkey', Form: PasskeySignInForm },
-  { id: 'sso', labelKey: 'login.methods.sso', Form: SsoSignInForm },
+  { id: 'password', labelKey: 'login.methods.password', Form: PasswordSignInForm, placement: 'tab' },
+  { id: 'otp-email', labelKey: 'login.methods.otp-email', Form: EmailCodeSignInForm, placement: 'tab' },
+  { id: 'magiclink', labelKey: 'login.methods.magiclink', Form: MagicLinkSignInForm, placement: 'tab' },
+  { id: 'enchantedlink', labelKey: 'login.methods.enchantedlink', Form: EnchantedLinkSignInForm, placement: 'tab' },
+  { id: 'passkey', labelKey: 'login.methods.passkey', Form: PasskeySignInForm, placement: 'alternative', offerKey: 'login.passkey.signIn' },
+  { id: 'sso', labelKey: 'login.methods.sso', Form: SsoSignInForm, placement: 'alternative', offerKey: 'login.sso.continue' },
 ];
 
 /** The methods to offer, in the order the server announced them. */

@@ -3,10 +3,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 
 import { MessagePage } from '../../../components/message-page';
 import { paths } from '../../../config/paths';
@@ -14,6 +13,7 @@ import { useAuthSdk, useSession } from '../../../lib/auth/auth-hooks';
 import { useLogout } from '../../../lib/auth/use-logout';
 import { postWithSession } from '../../account-settings/factor-calls';
 import { runAuthCall, type AuthCallResult, type AuthFailure } from '../auth-failure';
+import { useOpenProduct } from '../use-open-product';
 import { AuthFailureAlert } from './auth-failure-alert';
 
 type Way = 'app' | 'passkey' | 'recovery';
@@ -29,8 +29,7 @@ export const EnrolledFactorConfirm = ({ hasApp, hasPasskey, loginId }: EnrolledF
   const { t } = useTranslation();
   const sdk = useAuthSdk();
   const { isAuthenticated, isSessionLoading } = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const openProduct = useOpenProduct();
   const logout = useLogout();
   const [way, setWay] = useState<Way>(hasApp ? 'app' : 'passkey');
   const [code, setCode] = useState('');
@@ -50,9 +49,7 @@ export const EnrolledFactorConfirm = ({ hasApp, hasPasskey, loginId }: EnrolledF
       setFailure(outcome.failure);
       return codeRef.current?.focus();
     }
-    // The stepped-up session opens everything: what the one-factor session was refused is asked again.
-    queryClient.removeQueries();
-    void navigate(paths.home.getHref(), { replace: true });
+    openProduct();
   };
 
   const submitCode = (event: FormEvent<HTMLFormElement>) => {

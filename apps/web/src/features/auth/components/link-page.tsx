@@ -1,11 +1,12 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 
 import { MessagePage } from '../../../components/message-page';
 import { paths } from '../../../config/paths';
 import type { AuthFailure } from '../auth-failure';
+import type { LinkCheck } from '../use-verify-link';
 import { AuthFailureAlert } from './auth-failure-alert';
 
 /** While an emailed link is being checked. */
@@ -40,4 +41,22 @@ export const LinkPageProblem = ({ failure, failedTitle }: LinkPageProblemProps) 
       {failure ? <AuthFailureAlert failure={failure} /> : null}
     </MessagePage>
   );
+};
+
+/**
+ * What a landing page shows while its one-time token is checked, and after: into the product
+ * (replacing the address, so Back does not return to a used token), or why not.
+ */
+export const LinkCheckOutcome = ({ check, failedTitle }: { check: LinkCheck<unknown>; failedTitle: string }) => {
+  const { t } = useTranslation();
+  switch (check.status) {
+    case 'checking':
+      return <LinkPageProgress title={t('login.linkPages.signingIn')} />;
+    case 'verified':
+      return <Navigate to={paths.home.getHref()} replace />;
+    case 'missing':
+      return <LinkPageProblem failure={null} failedTitle={failedTitle} />;
+    case 'failed':
+      return <LinkPageProblem failure={check.failure} failedTitle={failedTitle} />;
+  }
 };

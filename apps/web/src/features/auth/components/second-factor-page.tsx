@@ -2,10 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 
 import { MessagePage } from '../../../components/message-page';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -13,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { useAuthSdk, useSession, useUser } from '../../../lib/auth/auth-hooks';
 import { useLogout } from '../../../lib/auth/use-logout';
 import { runAuthCall, type AuthFailure } from '../auth-failure';
+import { useOpenProduct } from '../use-open-product';
 import { AuthFailureAlert } from './auth-failure-alert';
 import { EnrolledFactorConfirm } from './enrolled-factor-confirm';
 
@@ -35,8 +35,7 @@ const EmailCodeConfirm = () => {
   const sdk = useAuthSdk();
   const { isAuthenticated, isSessionLoading } = useSession();
   const { user } = useUser();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const openProduct = useOpenProduct();
   const logout = useLogout();
   const loginId = user?.email || user?.loginIds?.[0] || '';
   const [destination, setDestination] = useState<string | null>(null);
@@ -81,9 +80,7 @@ const EmailCodeConfirm = () => {
       setFailure(outcome.failure);
       return codeRef.current?.focus();
     }
-    // The new session opens everything: what the one-factor session was refused is asked again.
-    queryClient.removeQueries();
-    void navigate(paths.home.getHref(), { replace: true });
+    openProduct();
   };
 
   return (

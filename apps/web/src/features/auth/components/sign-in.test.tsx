@@ -44,6 +44,24 @@ describe('SignIn', () => {
     expect(screen.getByRole('textbox', { name: /Email address/ })).toHaveValue('ada@example.com');
   });
 
+  it('offers a passkey and single sign-on below the email methods, each opening its own form', () => {
+    renderSignIn(['password', 'otp-email', 'passkey', 'sso']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Password', 'Email code']);
+    const alternatives = screen.getByTestId('sign-in-alternatives');
+    expect(alternatives).toHaveTextContent('Other ways to sign in');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
+    expect(screen.queryByRole('tab', { selected: true })).not.toBeInTheDocument();
+    expect(screen.getByTestId('sso-sign-in-form')).toBeVisible();
+    // Its own button now submits the form; the other alternative is still offered.
+    expect(screen.getAllByRole('button', { name: 'Continue with single sign-on' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(screen.getByTestId('passkey-sign-in-form')).toBeVisible();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Password' }));
+    expect(screen.getByRole('tabpanel')).toContainElement(screen.getByLabelText('Password', { selector: 'input' }));
+  });
+
   it('shows no tabs for a single method, and says so when there is none', () => {
     const { unmount } = renderSignIn(['password']);
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();

@@ -1,8 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,9 +23,11 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
   const offered = getOfferedSignInMethods(methods);
   // The SDK remembers who signed in last on this device (cleared again by logout).
   const [email, setEmail] = useState(() => sdk.getLastUserLoginId() || '');
-  const [selected, setSelected] = useState<AuthMethod | undefined>(offered[0]?.id);
+  const [selected, setSelected] = useState<AuthMethod | undefined>((offered.find((method) => method.placement === 'tab') ?? offered[0])?.id);
 
-  const current = offered.find((method) => method.id === selected) ?? offered[0];
+  const tabs = offered.filter((method) => method.placement === 'tab');
+  const alternatives = offered.filter((method) => method.placement === 'alternative');
+  const current = offered.find((method) => method.id === selected) ?? tabs[0] ?? offered[0];
   if (!current) {
     return (
       <Alert severity="warning" sx={{ width: '100%', textAlign: 'left' }}>
@@ -31,7 +36,8 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
     );
   }
   const { Form } = current;
-  const hasTabs = offered.length > 1;
+  const hasTabs = tabs.length > 1 || (tabs.length === 1 && alternatives.length > 0);
+  const onTab = current.placement === 'tab';
   // All methods stay in view (scrolling tabs hid Password behind an arrow): they share the width,
   // and a label wraps onto two lines on a narrow phone rather than disappearing.
 
@@ -39,12 +45,12 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
     <Stack spacing={3} sx={{ width: '100%', textAlign: 'left' }}>
       {hasTabs ? (
         <Tabs
-          value={current.id}
+          value={onTab ? current.id : false}
           onChange={(_, value: AuthMethod) => setSelected(value)}
           aria-label={t('login.methodsLabel')}
           variant="fullWidth"
         >
-          {offered.map((method) => (
+          {tabs.map((method) => (
             <Tab
               key={method.id}
               value={method.id}
@@ -58,10 +64,26 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
       ) : null}
       {/* No aria-labelledby on the panel: named "Password", it would be a second match for the
           password field's label (in tests and for voice control). The tab points here by aria-controls. */}
-      <Box role={hasTabs ? 'tabpanel' : undefined} id={hasTabs ? panelId(current.id) : undefined}>
+      <Box role={hasTabs && onTab ? 'tabpanel' : undefined} id={hasTabs && onTab ? panelId(current.id) : undefined}>
         {/* Keyed by method: a switch starts the other method's form afresh (email is kept above). */}
         <Form key={current.id} email={email} onEmailChange={setEmail} />
       </Box>
+      {alternatives.some((method) => method.id !== current.id) ? (
+        <Stack spacing={1.5} data-testid="sign-in-alternatives">
+          <Divider>
+            <Typography variant="body2" color="text.secondary">
+              {t('ssoSettings.policy.methods')}
+            </Typography>
+          </Divider>
+          {alternatives
+            .filter((method) => method.id !== current.id)
+            .map((method) => (
+              <Button key={method.id} variant="outlined" size="large" onClick={() => setSelected(method.id)}>
+                {t(method.offerKey!)}
+              </Button>
+            ))}
+        </Stack>
+      ) : null}
     </Stack>
   );
 };

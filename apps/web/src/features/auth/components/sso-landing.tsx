@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 
 import { MessagePage } from '../../../components/message-page';
 import { paths } from '../../../config/paths';
 import { useAuthSdk } from '../../../lib/auth/auth-hooks';
 import { useVerifyLink } from '../use-verify-link';
-import { LinkPageProblem, LinkPageProgress } from './link-page';
+import { LinkCheckOutcome } from './link-page';
 
 /**
  * /login/sso/?code=…: back from the organisation's identity provider. The one-time code is
@@ -30,14 +30,5 @@ export const SsoLanding = ({ code, refusal }: { code: string; refusal: string | 
       </MessagePage>
     );
   }
-  switch (check.status) {
-    case 'checking':
-      return <LinkPageProgress title={t('login.linkPages.signingIn')} />;
-    case 'verified':
-      return <Navigate to={paths.home.getHref()} replace />;
-    case 'missing':
-      return <LinkPageProblem failure={null} failedTitle={t('login.sso.refusedTitle')} />;
-    case 'failed':
-      return <LinkPageProblem failure={check.failure} failedTitle={t('login.sso.refusedTitle')} />;
-  }
+  return <LinkCheckOutcome check={check} failedTitle={t('login.sso.refusedTitle')} />;
 };

@@ -40,7 +40,10 @@ export const SsoSettingsPage = () => {
         <Alert severity="success" data-testid="sso-test-result">
           {t('ssoSettings.testWorked', {
             name: connections.find((connection) => connection.id === testResult.data.connectionId)?.name ?? '',
-            who: [testResult.data.givenName, testResult.data.familyName].filter(Boolean).join(' ') || testResult.data.subject,
+            // Names when the IdP sent them; otherwise the subject, or the email's name when the subject is the email.
+            who:
+              [testResult.data.givenName, testResult.data.familyName].filter(Boolean).join(' ') ||
+              (testResult.data.subject !== testResult.data.email ? testResult.data.subject : testResult.data.email.split('@')[0]),
             email: testResult.data.email || testResult.data.subject,
           })}
         </Alert>
@@ -56,7 +59,7 @@ export const SsoSettingsPage = () => {
         </Stack>
       </SectionCard>
       <SectionCard title={t('ssoSettings.policy.title')} intro={t('ssoSettings.policy.intro')} testId="sso-policy">
-        <SignInPolicyForm key={JSON.stringify(policy)} policy={policy} canRequireSso={tested.length > 0} />
+        <SignInPolicyForm policy={policy} canRequireSso={tested.length > 0} />
       </SectionCard>
       {adding ? <SsoConnectionDialog onClose={() => setAdding(false)} /> : null}
     </Stack>
