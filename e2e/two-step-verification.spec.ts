@@ -96,7 +96,7 @@ describe('two-step verification, as an end user', () => {
   it('signs in with the passkey alone, without typing an address', async () => {
     await signOut();
     // Below the email methods: a passkey opens its own form, whose button signs in.
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use your passkey' }).click();
     await expect.poll(() => page.getByTestId('passkey-sign-in-form').count()).toBe(1);
     await screenshot(page, 'sign-in-passkey-1280');
     await page.getByTestId('passkey-sign-in-form').getByRole('button', { name: 'Sign in with a passkey' }).click();

@@ -93,7 +93,7 @@ describe('an authenticator app (TOTP)', () => {
       vi.setSystemTime(Date.now() + 90_000);
       const again = await device().totp.verify(user.email, codeAt(key), { mfa: true }, byCode.data!.refreshJwt);
       expect(again.code).toBe(400);
-      expect(again.error?.errorDescription).toMatch(/another factor/);
+      expect(again.error?.errorDescription).toMatch(/another one/);
     } finally {
       vi.useRealTimers();
     }
@@ -107,6 +107,44 @@ describe('an authenticator app (TOTP)', () => {
     expect(signedIn.data!.user?.loginIds).toEqual([email]);
     expect(signedIn.data!.user?.TOTP).toBe(true);
     expect((await device().totp.signUp(email)).code).toBe(409);
+  });
+
+  it('is replaced from a session confirmed with the old app: the new app’s first code switches it over', async () => {
+    const { user, key, session } = await withAuthenticatorApp();
+    const setup = await device().totp.update(user.email, session.refreshJwt);
+    expect(setup.ok).toBe(true);
+    const switched = await device().totp.verify(user.email, codeAt(setup.data!.key, 30), undefined, session.refreshJwt);
+    expect(switched.ok).toBe(true);
+    // The old app's codes no longer work.
+    const next = await signIn(user);
+    expect((await device().totp.verify(user.email, codeAt(key, -30), { mfa: true }, next.refreshJwt)).ok).toBe(false);
+  });
+
+  it('cannot be stood in for by a code sent to the mailbox once it is set up', async () => {
+    const { user } = await withAuthenticatorApp();
+    const next = await signIn(user);
+    expect((await device().otp.signIn.email(user.email, { mfa: true }, next.refreshJwt)).ok).toBe(true);
+    const code = /\b(\d{6})\b/.exec((await provider.inbox.nextMailTo(user.email)).text ?? '')![1]!;
+    const refused = await device().otp.verify.email(user.email, code);
+    expect(refused.code).toBe(403);
+    expect(refused.error?.errorCode).toBe('E064004');
+  });
+
+  it('leaves a session that owes a second factor unable to change the address, the password or the factors', async () => {
+    const { user } = await withAuthenticatorApp();
+    const passwordOnly = await signIn(user);
+    expect((await device().otp.update.email(user.email, 'attacker@evil.example', passwordOnly.refreshJwt!)).error?.errorCode).toBe('E064004');
+    expect((await device().password.update(user.email, 'a brand new passphrase here', passwordOnly.refreshJwt)).error?.errorCode).toBe('E064004');
+    expect((await post('/v1/auth/totp/delete', { loginId: user.email }, passwordOnly.refreshJwt!)).status).toBe(403);
+  });
+
+  it('cannot be set up to get around a policy that asks for a second factor', async () => {
+    const user = await provider.buildUser();
+    await provider.management.setSignInPolicy(user.userId, { requireMfa: true, sessionMaxSeconds: null, reason: 'test' });
+    const owing = await signIn(user);
+    expect(owing.claims?.mfa_required).toBe(true);
+    expect((await device().totp.update(user.email, owing.refreshJwt)).error?.errorCode).toBe('E064004');
+    expect((await device().webauthn.update.start(user.email, origin, owing.refreshJwt)).error?.errorCode).toBe('E064004');
   });
 
   it('is replaced only from a session that confirmed the current one', async () => {

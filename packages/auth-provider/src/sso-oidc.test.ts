@@ -27,13 +27,13 @@ beforeAll(async () => {
   const admin = await provider.buildUser();
   tenantId = admin.tenantIds[0]!;
   const built = await provider.buildUser();
-  await provider.management.upsertUsers([{ userId: built.userId, email: built.email, givenName: 'Test', familyName: 'Member', tenants: { [tenantId]: ['User'] } }]);
+  await provider.management.setUserTenants(built.userId, { [tenantId]: ['User'] });
   member = built;
   const store = ssoStore(provider.database.db, providerSecret);
   issuerServer = createServer();
   await new Promise<void>((listening) => issuerServer.listen(0, '127.0.0.1', listening));
   issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
-  const connection = await store.create(tenantId, { name: 'Example OIDC', protocol: 'oidc', oidcIssuer: issuer, oidcClientId: 'vigil-app', oidcClientSecret: 'a-long-client-secret-for-the-test-peer' });
+  const connection = await store.create(tenantId, { name: 'Example OIDC', protocol: 'oidc', domains: ['vigil.test'], oidcIssuer: issuer, oidcClientId: 'vigil-app', oidcClientSecret: 'a-long-client-secret-for-the-test-peer' });
   connectionId = connection.id;
   const openIdProvider = new Provider(issuer, {
     clients: [

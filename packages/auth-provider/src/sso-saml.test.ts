@@ -35,10 +35,11 @@ beforeAll(async () => {
   const admin = await provider.buildUser();
   const tenantId = admin.tenantIds[0]!;
   const member = await provider.buildUser();
-  await provider.management.upsertUsers([{ userId: member.userId, email: member.email, givenName: 'Test', familyName: 'Member', tenants: { [tenantId]: ['User'] } }]);
+  await provider.management.setUserTenants(member.userId, { [tenantId]: ['User'] });
   const connection = await ssoStore(provider.database.db, providerSecret).create(tenantId, {
     name: 'Example Corp IdP',
     protocol: 'saml',
+    domains: ['vigil.test'],
     samlIdpEntityId: idpEntityId,
     samlIdpSsoUrl: 'https://idp.example-corp.test/saml/sso',
     samlIdpCertificates: [fixture('idp-test-cert.pem')],
@@ -120,6 +121,21 @@ describe('SAML single sign-on', () => {
     expect(landing.searchParams.get('err')).toBe('no-account');
   });
 
+  it('refuses someone who also belongs to another organization: this IdP cannot vouch for them', async () => {
+    const operator = await provider.buildUser();
+    await provider.management.upsertUsers([{ userId: operator.userId, email: operator.email, givenName: 'Managed', familyName: 'Operator', tenants: { [setup.tenantId]: ['Admin'], [operator.tenantIds[0]!]: ['Admin'] } }]);
+    expect((await postToAcs(await idpAnswers(await startSignIn(), operator.email))).searchParams.get('err')).toBe('no-account');
+  });
+
+  it('stops signing in a linked person once they leave the organization', async () => {
+    const leaver = await provider.buildUser();
+    await provider.management.setUserTenants(leaver.userId, { [setup.tenantId]: ['User'] });
+    const first = await postToAcs(await idpAnswers(await startSignIn(), leaver.email));
+    expect(first.searchParams.has('code')).toBe(true);
+    await provider.management.setUserTenants(leaver.userId, { [leaver.tenantIds[0]!]: ['User'] });
+    expect((await postToAcs(await idpAnswers(await startSignIn(), leaver.email))).searchParams.get('err')).toBe('no-account');
+  });
+
   it('when the organization requires SSO, refuses password sign-in to members and keeps it for admins', async () => {
     const store = ssoStore(provider.database.db, providerSecret);
     await store.setPolicy(setup.tenantId, { requireSso: true, requireMfa: false, allowedMethods: ['password', 'email', 'passkey'] });
@@ -128,7 +144,7 @@ describe('SAML single sign-on', () => {
       expect(refused.code).toBe(403);
       expect(refused.error?.errorCode).toBe('E062112');
       const admin = await provider.buildUser();
-      await provider.management.upsertUsers([{ userId: admin.userId, email: admin.email, givenName: 'Test', familyName: 'Admin', tenants: { [setup.tenantId]: ['Admin'] } }]);
+      await provider.management.setUserTenants(admin.userId, { [setup.tenantId]: ['Admin'] });
       expect((await device().password.signIn(admin.email, admin.password)).ok).toBe(true);
       // Single sign-on still signs the member in.
       const landing = await postToAcs(await idpAnswers(await startSignIn(), setup.member.email));

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { AuthError } from '../errors.ts';
-import { rateLimitWindows, webauthnTransactions } from '../schema/index.ts';
+import { rateLimitWindows, samlAssertions, ssoCodes, ssoRequests, webauthnTransactions } from '../schema/index.ts';
 
 export type RateLimit = { max: number; windowSeconds: number };
 
@@ -52,12 +52,16 @@ export const createRateLimiter = (db: AuthDb) => {
 };
 
 /**
- * Deletes windows that have ended, so keys seen once (an IP, say) do not pile up, and passkey
- * ceremonies that ended or were abandoned; the host runs it on a schedule.
+ * Deletes windows that have ended, so keys seen once (an IP, say) do not pile up, and what expired
+ * of passkey ceremonies, single sign-on requests and codes, and the SAML replay table; the host
+ * runs it on a schedule.
  */
 export const pruneAuthRateLimitWindows = async (db: AuthDb) => {
   await db.delete(rateLimitWindows).where(lte(rateLimitWindows.resetsAt, sql`now()`));
   await db.delete(webauthnTransactions).where(lte(webauthnTransactions.expiresAt, sql`now()`));
+  await db.delete(ssoRequests).where(lte(ssoRequests.expiresAt, sql`now()`));
+  await db.delete(ssoCodes).where(lte(ssoCodes.expiresAt, sql`now()`));
+  await db.delete(samlAssertions).where(lte(samlAssertions.expiresAt, sql`now()`));
 };
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -54,6 +54,10 @@ const noSession = (error: unknown) => {
   throw error;
 };
 
+/** The session a password-reset link gave (`amr: reset`). */
+const isResetSession = async (context: ProviderContext, token: string | undefined) =>
+  token ? (await context.sessions.verifyRefresh(token).catch(() => undefined))?.row.amr.includes('reset') === true : false;
+
 export const passwordRoutes = async (app: FastifyInstance, context: ProviderContext) => {
   const users = usersRepository(context.db);
   const { settings } = context;
@@ -162,7 +166,9 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
   app.post('/password/update', { schema: updateDoc }, async (request) => {
     const { token } = readAuthorization(request, settings.projectId);
     const body = parseBody(updateBodySchema, request.body);
-    const { user, row } = await ownSession(context, token, body.loginId);
+    // A reset link's session may set the password even while a second factor is owed: the new
+    // password alone still does not open the account.
+    const { user, row } = await ownSession(context, token, body.loginId, { confirmingSecondFactor: await isResetSession(context, token) });
     await context.sessions.requireRecentSignIn(row.familyId, 'set the new password (or use a password-reset link)');
     ensureAcceptable(body.newPassword, user);
     await users.setPasswordHash(user.id, await hashPassword(body.newPassword));

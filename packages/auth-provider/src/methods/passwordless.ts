@@ -92,7 +92,7 @@ export const sendPasswordless = async (context: ProviderContext, request: Fastif
  * be one of that user's.
  */
 const sendSecondFactor = async (context: ProviderContext, request: FastifyRequest, kind: Kind, channel: string, loginId: string, refreshJwt: string) => {
-  const { user, row } = await ownSession(context, refreshJwt, loginId);
+  const { user, row } = await ownSession(context, refreshJwt, loginId, { confirmingSecondFactor: true });
   const reachable = channel === 'email' ? user.email : user.phone;
   if (!reachable) throw new AuthError('badRequest', `loginId: this account has no ${channel === 'email' ? 'email address' : 'phone number'} to send a code to`);
   await startVerification(context, { kind, channel, loginId, user, client: clientInfo(request), defaultPath: defaultPaths[kind], stepUpFamilyId: row.familyId });
@@ -141,21 +141,25 @@ export const completeVerification = async (context: ProviderContext, request: Fa
   } else if (verification.channel === 'email' && !user.verifiedEmail) {
     await users.markEmailVerified(user.id);
   }
+  // A reset link's session is for choosing a password (and counts as one for sign-in policies).
+  const sessionAmr = verification.kind === 'password-reset' ? 'reset' : amr;
+  const client = clientInfo(request);
+  const signsIn = !verification.stepUpFamilyId && !verification.targetValue;
+  // Checked before anything changes: a refused sign-in must not end the person's other sessions.
+  if (signsIn) await admitSignIn(context, user, [sessionAmr], verification.kind, verification.loginId, client);
   // A reset link proves control of the mailbox: it unlocks an account locked by wrong passwords,
   // and ends every session signed in before it (someone else may hold one: OWASP ASVS 7.4.3).
   if (verification.kind === 'password-reset') {
     await users.clearPasswordFailures(user.id);
     await context.sessions.revokeAllForUser(user.id, 'password reset');
   }
-  const client = clientInfo(request);
   if (verification.stepUpFamilyId) {
     await context.events.record({ event: 'mfa', method: verification.kind, success: true, userId: user.id, loginId: verification.loginId }, client);
     return context.sessions.stepUp(user, verification.stepUpFamilyId, amr, client);
   }
   const event = verification.targetValue ? `update.${verification.channel === 'email' ? 'email' : 'phone'}` : 'signin';
-  if (event === 'signin') await admitSignIn(context, user, [amr], verification.kind, verification.loginId, client);
   await context.events.record({ event, method: verification.kind, success: true, userId: user.id, loginId: verification.loginId }, client);
-  return context.sessions.start((await users.findById(user.id))!, [amr], client);
+  return context.sessions.start((await users.findById(user.id))!, [sessionAmr], client);
 };
 
 export const amrForChannel = (channel: string) => (channel === 'email' ? 'email' : channel === 'whatsapp' ? 'whatsapp' : 'sms');

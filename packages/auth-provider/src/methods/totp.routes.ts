@@ -84,13 +84,19 @@ export const totpRoutes = async (app: FastifyInstance, context: ProviderContext)
     const client = clientInfo(request);
     const stepUp = asksForSecondFactor(body.loginOptions);
     // A second factor, or a new app being set up, belongs to the session the call comes with.
-    const session = stepUp ? await ownSession(context, token, body.loginId) : token ? await ownSession(context, token, body.loginId).catch(() => undefined) : undefined;
+    const own = (quiet: boolean) => ownSession(context, token, body.loginId, { confirmingSecondFactor: true }).catch((error: unknown) => (quiet ? undefined : Promise.reject(error)));
+    const session = stepUp ? await own(false) : token ? await own(true) : undefined;
     const user = session?.user ?? (await users.findByLoginId(body.loginId));
-    const failures = `totp.failures:${user?.id ?? body.loginId}`;
+    // Attempts with a session count against that session, others against the person's sign-ins by app:
+    // a stranger's wrong codes cannot lock the person out of confirming their own session.
+    const failures = `totp.failures:${session ? session.row.familyId : (user?.id ?? body.loginId)}`;
     await context.limiter.refuseIfFull(failures, failureLimit);
     const state = user ? await totpState(context, user.id) : { active: false, pending: false };
-    // A pending secret is confirmed from the person's own session, or at the end of a sign-up with the app.
-    const accepted = user && user.status === 'enabled' ? await acceptTotpCode(context, user.id, body.code, Boolean(session) || !state.active) : undefined;
+    // A pending secret is confirmed from the person's own session (one that owes no second factor:
+    // setting one up is no way around confirming it), or at the end of a sign-up with the app.
+    const owes = session ? await context.sessions.owesSecondFactor(session.user, session.row.amr) : false;
+    const pendingAllowed = session ? !owes : !state.active;
+    const accepted = user && user.status === 'enabled' ? await acceptTotpCode(context, user.id, body.code, pendingAllowed) : undefined;
     if (!user || !accepted) {
       await context.limiter.countFailure(failures, failureLimit);
       await context.events.record({ event: stepUp ? 'mfa' : 'signin', method: 'totp', success: false, userId: user?.id, loginId: body.loginId, reason: 'wrong, expired or used code' }, client);
@@ -99,7 +105,7 @@ export const totpRoutes = async (app: FastifyInstance, context: ProviderContext)
     if (accepted === 'pending') await context.events.record({ event: 'factor.added', method: 'totp', success: true, userId: user.id, loginId: body.loginId }, client);
     if (session) {
       await context.events.record({ event: 'mfa', method: 'totp', success: true, userId: user.id, loginId: body.loginId }, client);
-      return context.sessions.stepUp(user, session.row.familyId, 'totp', client);
+      return context.sessions.stepUp(user, session.row.familyId, 'totp', client, { newFactor: accepted === 'pending' });
     }
     await admitSignIn(context, user, ['totp'], 'totp', body.loginId, client);
     await context.events.record({ event: 'signin', method: 'totp', success: true, userId: user.id, loginId: body.loginId }, client);
@@ -117,8 +123,9 @@ export const totpRoutes = async (app: FastifyInstance, context: ProviderContext)
     const { token } = readAuthorization(request, context.settings.projectId);
     const body = parseBody(recoveryBodySchema, request.body);
     await throttle(context, 'totp.verify', request.ip, body.loginId);
-    const { user, row } = await ownSession(context, token, body.loginId);
-    const failures = `totp.failures:${user.id}`;
+    const { user, row } = await ownSession(context, token, body.loginId, { confirmingSecondFactor: true });
+    // Counted per session: someone without it cannot use up the person's attempts.
+    const failures = `totp.failures:${row.familyId}`;
     await context.limiter.refuseIfFull(failures, failureLimit);
     const client = clientInfo(request);
     if (!(await useRecoveryCode(context.db, context.secret, user.id, body.code))) {

@@ -70,7 +70,7 @@ export const webauthnRoutes = async (app: FastifyInstance, context: ProviderCont
       const body = parseBody(signInStartSchema, request.body);
       await throttle(context, 'webauthn.start', request.ip, body.loginId || undefined);
       if (asksForSecondFactor(body.loginOptions)) {
-        const { user, row } = await ownSession(context, token, body.loginId);
+        const { user, row } = await ownSession(context, token, body.loginId, { confirmingSecondFactor: true });
         return startAuthentication(context, party, body.origin, { userId: user.id, loginId: body.loginId, stepUpFamilyId: row.familyId }, body.passkeyOptions);
       }
       const user = body.loginId ? await users.findByLoginId(body.loginId) : undefined;

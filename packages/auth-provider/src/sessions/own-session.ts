@@ -6,13 +6,19 @@ import { normaliseLoginId, usersRepository } from '../users/users.repository.ts'
 
 /**
  * The session of the refresh token a call came with, which must belong to the user signing in
- * with `loginId`: a person changes only their own factors, addresses and password.
- * @throws AuthError unauthorized without a valid token, or when the login id is someone else's.
+ * with `loginId`: a person changes only their own factors, addresses and password. A session that
+ * still owes a second factor may only confirm one (`confirmingSecondFactor`): it cannot change an
+ * address, a password or a factor, which would let a password alone take over the account.
+ * @throws AuthError unauthorized without a valid token, or when the login id is someone else's;
+ *   secondFactorRequired for a session that owes one.
  */
-export const ownSession = async (context: ProviderContext, token: string | undefined, loginId: string) => {
+export const ownSession = async (context: ProviderContext, token: string | undefined, loginId: string, { confirmingSecondFactor = false } = {}) => {
   const session = await context.sessions.verifyRefresh(requireToken(token));
   if (!(await usersRepository(context.db).listLoginIds(session.user.id)).includes(normaliseLoginId(loginId))) {
     throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
+  }
+  if (!confirmingSecondFactor && (await context.sessions.owesSecondFactor(session.user, session.row.amr))) {
+    throw new AuthError('secondFactorRequired', 'Confirm it is you with your second factor first');
   }
   return session;
 };

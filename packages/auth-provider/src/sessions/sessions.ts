@@ -29,6 +29,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  */
 export const recentSignInSeconds = 10 * 60;
 
+/** Codes and links sent to an address: the same kind of factor whatever the channel. */
+const emailChannels = ['email', 'sms', 'whatsapp'];
+
 /**
  * Sessions: a short-lived ES384 session JWT and a rotating refresh JWT per sign-in (a "family").
  * Refresh tokens are stored by hash; a rotated token presented again revokes its family.
@@ -48,8 +51,9 @@ export const createSessions = (
   /**
    * A session from one factor needs a second while the policy asks for it, or while the person has
    * set one up (an authenticator app or a passkey): what they set up is asked for at every sign-in.
+   * An organisation's "MFA required" leaves single sign-on to its identity provider, which asks for
+   * its own factors.
    */
-  // An organisation's "MFA required" leaves single sign-on to its identity provider, which asks for its own factors.
   const needsMfa = (policy: { requireMfa: boolean } | undefined, factors: SecondFactors, tenantPolicies: TenantPolicies, amr: readonly string[]) =>
     (Boolean(policy?.requireMfa) || hasSecondFactor(factors) || (tenantRequiresMfa(tenantPolicies) && !amr.includes('sso'))) && !amr.includes('mfa');
 
@@ -221,21 +225,35 @@ export const createSessions = (
      * `mfa` (so a policy asking for MFA is met), the old one ended. Refused for a family that is not
      * the user's or has ended.
      */
-    stepUp: async (user: UserRow, familyId: string, method: string, client: ClientInfo) => {
+    stepUp: async (user: UserRow, familyId: string, method: string, client: ClientInfo, { newFactor = false } = {}) => {
       const [current] = await db
         .select()
         .from(refreshTokens)
         .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, user.id), eq(refreshTokens.status, 'active')))
         .limit(1);
       if (!current) throw new AuthError('sessionRevoked', 'The session has ended; sign in again');
-      // Two codes from one authenticator app are still one factor.
-      if (method === 'totp' && current.amr.includes('totp')) throw new AuthError('badRequest', 'This session signed in with the authenticator app: confirm it with another factor');
+      const factors = await secondFactorsOf(db, user.id);
+      // A second factor is another factor: the same app, passkey or recovery code twice is still one
+      // (a newly set-up app confirming itself is another). Once the person has an app or a passkey,
+      // a code sent by email or SMS does not stand in for it: whoever holds the mailbox would not need it.
+      if (!newFactor && current.amr.includes(method) && !emailChannels.includes(method)) {
+        throw new AuthError('badRequest', 'This session signed in with this factor already: confirm it with another one');
+      }
+      if (emailChannels.includes(method) && hasSecondFactor(factors)) {
+        throw new AuthError('secondFactorRequired', 'Confirm it is you with your authenticator app, a passkey or a recovery code');
+      }
       const amr = [...new Set([...current.amr, method, 'mfa'])];
       const family = { familyId: randomId('F'), familyExpiresAt: current.familyExpiresAt, selectedTenant: current.selectedTenant, amr };
       const refresh = await mintRefresh(user, family, client);
       await revokeFamily(familyId, 'stepped up with a second factor');
       return respond(user, family.familyId, refresh.refreshJwt, refresh.expiresAt, current.selectedTenant, amr, await policyOf(user.id));
     },
+    /**
+     * Whether a session of the person, signed in with `amr`, still owes a second factor (it carries
+     * `mfa_required`): such a session may only confirm one, nothing else.
+     */
+    owesSecondFactor: async (user: UserRow, amr: readonly string[]) =>
+      needsMfa(await policyOf(user.id), await secondFactorsOf(db, user.id), await tenantPoliciesOf(db, user.id), amr),
     revokeFamily,
     revokeFamilyOf: async (refreshJwt: string, reason: string) => {
       const { row } = await verifyRefresh(refreshJwt);

@@ -10,7 +10,8 @@ export const policyMethods = ['password', 'email', 'passkey'] as const;
 export const firstFactorOf = (amr: readonly string[]): FirstFactor => {
   if (amr.includes('sso')) return 'sso';
   if (amr.includes('webauthn')) return 'passkey';
-  if (amr.includes('pwd')) return 'password';
+  // A password-reset link's session exists to set a password: it is judged as one.
+  if (amr.includes('pwd') || amr.includes('reset')) return 'password';
   if (amr.some((method) => ['email', 'sms', 'whatsapp'].includes(method))) return 'email';
   if (amr.includes('totp')) return 'totp';
   return 'other';

@@ -15,7 +15,7 @@ const codeSeconds = 2 * 60;
 export const clockSkewMs = 3 * 60 * 1000;
 
 /** What an identity provider said about who signed in. */
-export type SsoIdentity = { subject: string; email?: string; emailVerified: boolean; givenName?: string; familyName?: string; mfa: boolean };
+export type SsoIdentity = { subject: string; email?: string; emailVerified: boolean; givenName?: string; familyName?: string };
 
 /**
  * The connection a sign-in goes to: by organisation (tenant id, optionally one `ssoId` of its
@@ -127,7 +127,13 @@ export const startSso = async (context: ProviderContext, connection: SsoConnecti
   const nonce = connection.protocol === 'oidc' ? oidc.randomNonce() : undefined;
   await context.db.insert(ssoRequests).values({ id, connectionId: connection.id, redirectUrl, codeVerifier, nonce, test: options.test ?? false, expiresAt: new Date(Date.now() + requestSeconds * 1000) });
   if (connection.protocol === 'saml') return samlFor(context, connection, { forceAuthn: options.forceAuthn, requestId: id }).getAuthorizeUrlAsync(id, undefined, {});
-  const configuration = await oidcFor(context, connection);
+  let configuration: oidc.Configuration;
+  try {
+    configuration = await oidcFor(context, connection);
+  } catch (error) {
+    // Down, refused by the outbound guard, or not an OpenID provider: the admin can act on that.
+    throw new AuthError('badRequest', `The identity provider could not be reached at ${connection.oidcIssuer}: ${error instanceof Error ? error.message : 'no answer'}`);
+  }
   return oidc
     .buildAuthorizationUrl(configuration, {
       redirect_uri: serviceProviderUrls(context.settings.publicUrl, connection.id).oidcRedirectUri,
@@ -173,7 +179,6 @@ export const finishSaml = async (context: ProviderContext, connection: SsoConnec
     emailVerified: Boolean(email),
     givenName: text(profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname']) ?? text(profile.givenName) ?? text(profile.firstName),
     familyName: text(profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname']) ?? text(profile.surname) ?? text(profile.lastName),
-    mfa: false,
   };
   return { request, identity };
 };
@@ -200,37 +205,40 @@ export const finishOidc = async (context: ProviderContext, connection: SsoConnec
     emailVerified: claims.email_verified === true,
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
-    mfa: Array.isArray(claims.amr) && claims.amr.includes('mfa'),
   };
   return { request, identity };
 };
 
 /**
  * Who signs in: the account this connection's subject is already linked to; else a member of the
- * connection's organisation with the same verified email (then linked); else, with just-in-time
- * provisioning, a newcomer of a claimed domain the host creates. Accounts link only by verified email.
+ * connection's organisation whose verified email is at one of the connection's domains (then
+ * linked); else, with just-in-time provisioning, a newcomer of a claimed domain the host creates.
+ * Only someone who belongs to the connection's organisation alone may sign in through it: an
+ * organisation's identity provider must never vouch for a person another organisation also holds
+ * (a managed-service operator, say), whose session would reach that organisation too. Membership
+ * is checked at every sign-in, so leaving the organisation ends single sign-on at once.
  */
 export const resolveSsoUser = async (context: ProviderContext, connection: SsoConnectionRow, identity: SsoIdentity) => {
   const users = usersRepository(context.db);
+  const refused = () => new AuthError('unauthorized', `${identity.email ?? identity.subject} has no account in this organization that single sign-on may use; ask your administrator`);
+  const onlyHere = async (userId: string) => {
+    const memberships = await context.db.select({ tenantId: userTenants.tenantId }).from(userTenants).where(eq(userTenants.userId, userId));
+    return memberships.length === 1 && memberships[0]!.tenantId === connection.tenantId;
+  };
   const [linked] = await context.db
     .select({ userId: ssoIdentities.userId })
     .from(ssoIdentities)
     .where(and(eq(ssoIdentities.connectionId, connection.id), eq(ssoIdentities.subject, identity.subject)));
   let userId = linked?.userId;
-  if (!userId && identity.email && identity.emailVerified) {
+  const domain = identity.email?.split('@').pop()!.toLowerCase();
+  if (!userId && identity.email && identity.emailVerified && domain && connection.domains.includes(domain)) {
     const user = await users.findByLoginId(identity.email);
-    const [member] = user
-      ? await context.db.select({ userId: userTenants.userId }).from(userTenants).where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, connection.tenantId)))
-      : [];
-    if (member) userId = member.userId;
-    const domain = identity.email.split('@').pop()!.toLowerCase();
-    if (!userId && !user && connection.jitProvisioning && connection.domains.includes(domain) && context.provisionSsoUser) {
+    if (user) userId = user.id;
+    else if (connection.jitProvisioning && context.provisionSsoUser) {
       userId = await context.provisionSsoUser({ tenantId: connection.tenantId, email: identity.email, givenName: identity.givenName ?? '', familyName: identity.familyName ?? '' });
     }
   }
-  if (!userId) {
-    throw new AuthError('unauthorized', `${identity.email ?? identity.subject} has no account in this organization that single sign-on may use; ask your administrator`);
-  }
+  if (!userId || !(await onlyHere(userId))) throw refused();
   if (!linked) await context.db.insert(ssoIdentities).values({ connectionId: connection.id, subject: identity.subject, userId }).onConflictDoNothing();
   await context.db.update(ssoIdentities).set({ lastSignInAt: new Date() }).where(and(eq(ssoIdentities.connectionId, connection.id), eq(ssoIdentities.subject, identity.subject)));
   const user = await users.findById(userId);

@@ -63,7 +63,6 @@ export const updateAccountProfile = async (
   return presentProfile(person);
 };
 
-/** The caller's own open sessions (browsers and devices signed in), the current one marked. */
 /** The person's own authenticator app, passkeys and recovery codes left, as their account settings show them. */
 export const listAccountFactors = async (management: AuthManagement, tenant: Tenant): Promise<AccountFactors> => {
   const factors = await management.listFactors(tenant.authUserId);
@@ -80,6 +79,7 @@ export const listAccountFactors = async (management: AuthManagement, tenant: Ten
   };
 };
 
+/** The caller's own open sessions (browsers and devices signed in), the current one marked. */
 export const listAccountSessions = async (management: AuthManagement, tenant: Tenant): Promise<AccountSessions> => {
   const sessions = await management.listSessions(tenant.authUserId);
   return {

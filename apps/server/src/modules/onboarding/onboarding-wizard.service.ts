@@ -11,6 +11,8 @@ import {
   initialTestingMaxDaysAhead,
 } from '@vigil/contracts';
 import { ssoStore } from '@vigil/auth-provider';
+// The list of public mail domains belongs to SSO settings; the wizard claims a domain the same way.
+import { publicMailDomains } from '../sso-settings/public-mail-domains.ts';
 import type { Db } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
@@ -135,13 +137,15 @@ const providerNames: Record<SaveSsoSettingsBody['provider'], string> = { 'entra-
 /**
  * Makes the wizard's settings a live SAML connection of the provider, under the organisation's id,
  * so the addresses the wizard showed (ACS, entity id) are the connection's. The first time, the
- * admin's own email domain is claimed for it unless another organisation's connection has it.
+ * admin's own email domain is claimed for it, unless it is a public mail service or another
+ * organisation's connection has it.
  */
 const connectToProvider = async (db: Db, authSecret: Buffer, tenant: Tenant, body: SaveSsoSettingsBody, certificatePem: string) => {
   const store = ssoStore(db, authSecret);
   const existing = await store.get(tenant.organizationId, tenant.organizationId);
   const domain = tenant.email.split('@').pop()!.toLowerCase();
-  const domains = existing ? undefined : (await store.domainTakenElsewhere(tenant.organizationId, [domain])) ? [] : [domain];
+  const claimable = !publicMailDomains.has(domain) && !(await store.domainTakenElsewhere(tenant.organizationId, [domain]));
+  const domains = existing ? undefined : claimable ? [domain] : [];
   await store.put(tenant.organizationId, tenant.organizationId, {
     name: providerNames[body.provider],
     protocol: 'saml',

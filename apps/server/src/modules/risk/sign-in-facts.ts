@@ -40,6 +40,12 @@ const recentAttempts = async (db: Reader, organizationId: string, personId: stri
   return attemptsOf([...successes, ...failures]);
 };
 
+/** Whether a login holds a second factor now (a confirmed phone, an authenticator app or a passkey), as the provider knows. */
+export type SecondFactorLookup = (authUserId: string) => Promise<boolean>;
+
+const personOfLogin = async (db: Db, authUserId: string) =>
+  (await db.select({ id: people.id, organizationId: people.organizationId }).from(people).where(eq(people.authUserId, authUserId)))[0];
+
 /**
  * Writes a person's sign-in attempt to the event log (the provider's own record keeps the details):
  * a success, a failure, or an attempt on a locked or disabled account, with the method, the kind of
@@ -47,19 +53,14 @@ const recentAttempts = async (db: Reader, organizationId: string, personId: stri
  * find unusual about it follows as `sign_in_anomaly` events, which the risk score counts. Attempts
  * on unknown login ids name no person and are not written here.
  */
-/** Whether a login holds a second factor now (a confirmed phone, an authenticator app or a passkey), as the provider knows. */
-export type SecondFactorLookup = (authUserId: string) => Promise<boolean>;
-
-const personOfLogin = async (db: Db, authUserId: string) =>
-  (await db.select({ id: people.id, organizationId: people.organizationId }).from(people).where(eq(people.authUserId, authUserId)))[0];
-
 export const recordSignInFact = async (db: Db, event: AuthEvent, client: ClientInfo, holdsSecondFactor: SecondFactorLookup) => {
   if (event.event !== 'signin' || !event.userId) return;
   const person = await personOfLogin(db, event.userId);
   if (!person) return;
   const type = event.success ? 'sign_in' : event.reason === 'account locked or disabled' ? 'sign_in_blocked' : 'sign_in_failed';
-  // A success says whether the person had a second factor then: the risk model counts signing in without one.
-  const protection = type === 'sign_in' ? { secondFactor: await holdsSecondFactor(event.userId) } : {};
+  // A success says whether the person had a second factor then: the risk model counts signing in
+  // without one. Single sign-on leaves factors to the organisation's identity provider.
+  const protection = type === 'sign_in' ? { secondFactor: event.method === 'sso' || (await holdsSecondFactor(event.userId)) } : {};
   const at = now();
   const device = deviceKindOf(client.userAgent);
   const attempt: SignInAttempt = { at, outcome: outcomeOf[type], country: client.country, ...device };

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit-log/audit-log.service.ts';
 import { readSigningCertificate } from '../onboarding/saml-certificate.ts';
 import { getThroughGuard } from '../phishing/delivery/guarded-post.ts';
 import { readIdpMetadata } from './idp-metadata.ts';
+import { publicMailDomains } from './public-mail-domains.ts';
 import { presentSsoConnection } from './sso-settings.presenter.ts';
 
 export type SsoSettingsDeps = {
@@ -75,6 +76,8 @@ const samlDetails = async (deps: SsoSettingsDeps, saml: NonNullable<CreateSsoCon
 };
 
 const ensureDomainsFree = async (store: ReturnType<typeof ssoStore>, tenant: Tenant, domains: readonly string[] | undefined) => {
+  const publicDomain = domains?.find((domain) => publicMailDomains.has(domain));
+  if (publicDomain) throw fieldError('VALIDATION_FAILED', 'body.domains', `${publicDomain} is a public mail service that no organization owns; use your organization's own domain`);
   if (domains?.length && (await store.domainTakenElsewhere(tenant.organizationId, domains))) {
     throw fieldError('CONFLICT', 'body.domains', 'one of these domains signs in through another organization’s single sign-on');
   }

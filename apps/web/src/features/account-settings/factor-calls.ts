@@ -44,3 +44,21 @@ export const postWithSession = async <T>(sdk: ProviderClient, path: string, body
     ? { ok: true, code: response.status, data: answer }
     : { ok: false, code: response.status, error: { errorCode: answer.errorCode ?? '', errorDescription: answer.errorDescription ?? '' } };
 };
+
+type PasskeyClient = ProviderClient & {
+  webauthn: {
+    signIn: { start: (loginId: string, origin: string, loginOptions?: { mfa?: boolean }, token?: string) => Promise<AuthCallResult<{ transactionId: string; options: string }>>; finish: (transactionId: string, response: string) => Promise<AuthCallResult<unknown>> };
+    helpers: { get: (options: string) => Promise<string> };
+  };
+};
+
+/**
+ * Confirms this session with a passkey (`loginOptions.mfa` with its refresh token): the browser's
+ * passkey dialog, then the provider's finish, whose stepped-up session the SDK keeps.
+ * @throws what the browser throws when the dialog is closed (a DOMException)
+ */
+export const stepUpWithPasskey = async (sdk: PasskeyClient, loginId: string): Promise<AuthCallResult<unknown>> => {
+  const started = await sdk.webauthn.signIn.start(loginId, window.location.origin, { mfa: true }, sdk.getRefreshToken());
+  if (!started.ok || !started.data) return started;
+  return sdk.webauthn.signIn.finish(started.data.transactionId, await sdk.webauthn.helpers.get(started.data.options));
+};

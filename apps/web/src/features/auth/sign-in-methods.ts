@@ -21,7 +21,7 @@ export type SignInMethod = {
   /** Tabs are the ways in with an email address; alternatives (passkey, SSO) are offered below them. */
   placement: 'tab' | 'alternative';
   /** An alternative's button, which opens its form. */
-  offerKey?: 'login.passkey.signIn' | 'login.sso.continue';
+  offerKey?: 'login.secondFactor.passkey.use' | 'login.sso.continue';
 };
 
 /**
@@ -33,7 +33,7 @@ export const signInMethods: readonly SignInMethod[] = [
   { id: 'otp-email', labelKey: 'login.methods.otp-email', Form: EmailCodeSignInForm, placement: 'tab' },
   { id: 'magiclink', labelKey: 'login.methods.magiclink', Form: MagicLinkSignInForm, placement: 'tab' },
   { id: 'enchantedlink', labelKey: 'login.methods.enchantedlink', Form: EnchantedLinkSignInForm, placement: 'tab' },
-  { id: 'passkey', labelKey: 'login.methods.passkey', Form: PasskeySignInForm, placement: 'alternative', offerKey: 'login.passkey.signIn' },
+  { id: 'passkey', labelKey: 'login.methods.passkey', Form: PasskeySignInForm, placement: 'alternative', offerKey: 'login.secondFactor.passkey.use' },
   { id: 'sso', labelKey: 'login.methods.sso', Form: SsoSignInForm, placement: 'alternative', offerKey: 'login.sso.continue' },
 ];
 

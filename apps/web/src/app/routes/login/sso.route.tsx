@@ -6,5 +6,5 @@ import { SsoLanding } from '../../../features/auth/components/sso-landing';
 export const Component = () => {
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code')?.trim() ?? '';
-  return <SsoLanding key={code} code={code} refusal={searchParams.get('err')} />;
+  return <SsoLanding key={code} code={code} refusal={searchParams.get('err')} state={searchParams.get('state')} />;
 };

@@ -12,7 +12,7 @@ import { useAuthSdk } from '../../../lib/auth/auth-hooks';
 import { accountFactorsQueryKey, useAccountFactors } from '../api/get-account-factors';
 import { loginHistoryKey } from '../api/get-login-history';
 import { useRevokeOtherAccountSessions } from '../api/revoke-other-account-sessions';
-import { postWithSession } from '../factor-calls';
+import { postWithSession, runFactorCall, stepUpWithPasskey } from '../factor-calls';
 import { AuthenticatorApp } from './authenticator-app';
 import { Passkeys } from './passkeys';
 import { RecoveryCodes } from './recovery-codes';
@@ -49,7 +49,14 @@ export const TwoStepVerification = ({ loginId }: { loginId: string | undefined }
     }
     // A first factor comes with recovery codes, shown once, so nobody is locked out by a lost phone.
     if (change === 'added' && recoveryCodesLeft === 0) {
-      const generated = await postWithSession<{ codes: string[] }>(sdk, '/v1/auth/recovery-codes/generate', { loginId });
+      const generate = () => postWithSession<{ codes: string[] }>(sdk, '/v1/auth/recovery-codes/generate', { loginId });
+      let generated = await generate();
+      // A first passkey leaves this session one factor short of what the account now asks for:
+      // confirming it with that passkey (the browser's dialog once more) lets the codes be made.
+      if (!generated.ok && generated.error?.errorCode === 'E064004') {
+        const confirmed = await runFactorCall(() => stepUpWithPasskey(sdk, loginId));
+        if (confirmed.ok) generated = await generate();
+      }
       if (generated.ok) setFreshCodes(generated.data!.codes);
     }
     if (change === 'removed') setFreshCodes(null);

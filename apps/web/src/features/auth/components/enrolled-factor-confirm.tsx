@@ -11,7 +11,7 @@ import { MessagePage } from '../../../components/message-page';
 import { paths } from '../../../config/paths';
 import { useAuthSdk, useSession } from '../../../lib/auth/auth-hooks';
 import { useLogout } from '../../../lib/auth/use-logout';
-import { postWithSession } from '../../account-settings/factor-calls';
+import { postWithSession, stepUpWithPasskey } from '../../account-settings/factor-calls';
 import { runAuthCall, type AuthCallResult, type AuthFailure } from '../auth-failure';
 import { useOpenProduct } from '../use-open-product';
 import { AuthFailureAlert } from './auth-failure-alert';
@@ -66,10 +66,8 @@ export const EnrolledFactorConfirm = ({ hasApp, hasPasskey, loginId }: EnrolledF
 
   const confirmWithPasskey = () =>
     finish(async () => {
-      const started = await sdk.webauthn.signIn.start(loginId, window.location.origin, { mfa: true }, sdk.getRefreshToken());
-      if (!started.ok || !started.data) return started;
       try {
-        return await sdk.webauthn.signIn.finish(started.data.transactionId, await sdk.webauthn.helpers.get(started.data.options));
+        return await stepUpWithPasskey(sdk, loginId);
       } catch {
         // The person closed the browser's passkey dialog, or no passkey on this device matched.
         return { ok: false, error: { errorCode: 'cancelled', errorDescription: 'The passkey was not used' } };

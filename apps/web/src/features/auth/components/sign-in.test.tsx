@@ -55,7 +55,7 @@ describe('SignIn', () => {
     expect(screen.getByTestId('sso-sign-in-form')).toBeVisible();
     // Its own button now submits the form; the other alternative is still offered.
     expect(screen.getAllByRole('button', { name: 'Continue with single sign-on' })).toHaveLength(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use your passkey' }));
     expect(screen.getByTestId('passkey-sign-in-form')).toBeVisible();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Password' }));

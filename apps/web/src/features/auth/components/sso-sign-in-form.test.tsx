@@ -18,7 +18,10 @@ describe('SsoSignInForm', () => {
     render(fake);
     fireEvent.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.example.test/sso'));
-    expect(fake.sdk.sso.start).toHaveBeenCalledWith('ines.moreau@bluefin-health.example', 'https://vigil.example/login/sso/');
+    const returnTo = new URL(fake.sdk.sso.start.mock.calls[0]![1]!);
+    expect(`${returnTo.origin}${returnTo.pathname}`).toBe('https://vigil.example/login/sso/');
+    // The return address carries this tab's state, so only this tab exchanges the code that comes back.
+    expect(returnTo.searchParams.get('state')).toBe(sessionStorage.getItem('vigil.sso.state'));
   });
 
   it('says when no single sign-on is set up for the address’s domain', async () => {

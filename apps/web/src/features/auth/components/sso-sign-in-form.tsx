@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { useAuthSdk } from '../../../lib/auth/auth-hooks';
 import { runAuthCall, type AuthFailure } from '../auth-failure';
+import { rememberSsoState } from '../sso-state';
 import type { SignInFormProps } from '../sign-in-methods';
 import { checkEmail, type EmailProblem } from '../validation';
 import { AuthFailureAlert } from './auth-failure-alert';
@@ -36,7 +37,7 @@ export const SsoSignInForm = ({ email, onEmailChange }: SignInFormProps) => {
     if (problem || busy) return emailRef.current?.focus();
     setBusy(true);
     const outcome = await runAuthCall(async () => {
-      const started = await sdk.sso.start(loginId, `${window.location.origin}${paths.login.sso.getHref()}`);
+      const started = await sdk.sso.start(loginId, `${window.location.origin}${paths.login.sso.getHref()}?state=${rememberSsoState()}`);
       if (started.code === 404) setNotSetUp(true);
       return started;
     }, 'send-link');
