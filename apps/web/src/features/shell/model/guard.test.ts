@@ -40,6 +40,7 @@ const table: Row[] = [
   row('/login/enchanted/', 'public'),
   row('/login/reset-password/', 'public'),
   row('/login/confirm/', 'public'),
+  row('/login/sso/', 'public'),
   row('/heads-up/', 'public'),
   row('/error/', 'public'),
 
