@@ -71,7 +71,7 @@ export const startOpenIdProvider = async () => {
       const provider = new Provider(issuer, {
         clients: [{ client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: [client.redirectUri] }],
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-        findAccount: async (_context, id) => ({ accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true, given_name: 'Daniel', family_name: 'Osei' }) }),
+        findAccount: async (_context, id) => ({ accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true, given_name: 'Ida', family_name: 'Peer' }) }),
       });
       server.removeAllListeners('request');
       server.on('request', provider.callback());

@@ -7,9 +7,10 @@ import { startOpenIdProvider, startSamlIdentityProvider } from './identity-provi
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
-const admin = 'daniel.osei@bluefin-health.example';
+// Verdant Energy's superadmin: no other spec signs in as her, so the per-address sign-in limit is hers alone.
+const admin = 'claire.donnelly@verdant-energy.example';
 const tag = Date.now().toString(36);
-const member = { email: `ines.moreau.${tag}@bluefin-health.example`, password: 'willow quarry lantern 73' };
+const member = { email: `ines.moreau.${tag}@verdant-energy.example`, password: 'willow quarry lantern 73' };
 let browser: Browser;
 let page: Page;
 let saml: Awaited<ReturnType<typeof startSamlIdentityProvider>>;
@@ -62,7 +63,7 @@ describe('single sign-on, set up by an admin and used by the organization', () =
     await page.getByRole('button', { name: 'Add a connection' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name', { exact: true }).fill('Example IdP (SAML)');
-    await dialog.getByLabel('Email domains').fill('bluefin-health.example');
+    await dialog.getByLabel('Email domains').fill('verdant-energy.example');
     await dialog.getByLabel('Identity provider metadata (XML)').fill(saml.metadataXml());
     await dialog.getByRole('button', { name: 'Add connection' }).click();
     const card = page.getByTestId('sso-connection');
@@ -134,6 +135,6 @@ describe('single sign-on, set up by an admin and used by the organization', () =
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/sso-settings\/\?sso_test=/, { timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('sso-test-result').textContent(), { timeout: 15_000 }).toContain('Daniel Osei');
+    await expect.poll(() => page.getByTestId('sso-test-result').textContent(), { timeout: 15_000 }).toContain('Ida Peer');
   });
 });
