@@ -16,7 +16,9 @@ describe('the demo’s training history', () => {
     expect(completed.every((row) => row.score !== null && row.score >= 80 && row.certificateId)).toBe(true);
     expect(new Set(completed.map((row) => row.score)).size).toBeGreaterThan(1);
     expect(rows.filter((row) => row.status === 'in_progress').length).toBeGreaterThanOrEqual(3);
-    const owens = rows.filter((row) => row.personId === owen!.id);
+    // The hourly cadence job (minute 7) may run during the test and assign the compliance
+    // frameworks' yearly modules to everyone: those are not the demo's history, which is checked here.
+    const owens = rows.filter((row) => row.personId === owen!.id && row.reason !== 'cadence');
     expect(owens.map((row) => row.status).sort()).toEqual(['assigned', 'completed', 'in_progress']);
     expect(owens.filter((row) => row.status === 'assigned' && row.dueAt.getTime() < Date.now())).toHaveLength(1);
     const written = await t.db.select().from(events).where(and(eq(events.organizationId, owen!.organizationId), like(events.type, 'training_%')));
