@@ -54,10 +54,6 @@ const noSession = (error: unknown) => {
   throw error;
 };
 
-/** The session a password-reset link gave (`amr: reset`). */
-const isResetSession = async (context: ProviderContext, token: string | undefined) =>
-  token ? (await context.sessions.verifyRefresh(token).catch(() => undefined))?.row.amr.includes('reset') === true : false;
-
 export const passwordRoutes = async (app: FastifyInstance, context: ProviderContext) => {
   const users = usersRepository(context.db);
   const { settings } = context;
@@ -168,7 +164,7 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     const body = parseBody(updateBodySchema, request.body);
     // A reset link's session may set the password even while a second factor is owed: the new
     // password alone still does not open the account.
-    const { user, row } = await ownSession(context, token, body.loginId, { confirmingSecondFactor: await isResetSession(context, token) });
+    const { user, row } = await ownSession(context, token, body.loginId, { confirmingSecondFactor: (amr) => amr.includes('reset') });
     await context.sessions.requireRecentSignIn(row.familyId, 'set the new password (or use a password-reset link)');
     ensureAcceptable(body.newPassword, user);
     await users.setPasswordHash(user.id, await hashPassword(body.newPassword));

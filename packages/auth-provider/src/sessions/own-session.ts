@@ -12,12 +12,19 @@ import { normaliseLoginId, usersRepository } from '../users/users.repository.ts'
  * @throws AuthError unauthorized without a valid token, or when the login id is someone else's;
  *   secondFactorRequired for a session that owes one.
  */
-export const ownSession = async (context: ProviderContext, token: string | undefined, loginId: string, { confirmingSecondFactor = false } = {}) => {
+export const ownSession = async (
+  context: ProviderContext,
+  token: string | undefined,
+  loginId: string,
+  /** True, or a test of the session's methods (a reset link's session may set a password). */
+  { confirmingSecondFactor = false }: { confirmingSecondFactor?: boolean | ((amr: readonly string[]) => boolean) } = {},
+) => {
   const session = await context.sessions.verifyRefresh(requireToken(token));
   if (!(await usersRepository(context.db).listLoginIds(session.user.id)).includes(normaliseLoginId(loginId))) {
     throw new AuthError('unauthorized', 'loginId: this session belongs to another user');
   }
-  if (!confirmingSecondFactor && (await context.sessions.owesSecondFactor(session.user, session.row.amr))) {
+  const mayOwe = typeof confirmingSecondFactor === 'function' ? confirmingSecondFactor(session.row.amr) : confirmingSecondFactor;
+  if (!mayOwe && (await context.sessions.owesSecondFactor(session.user, session.row.amr))) {
     throw new AuthError('secondFactorRequired', 'Confirm it is you with your second factor first');
   }
   return session;

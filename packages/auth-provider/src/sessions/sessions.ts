@@ -252,8 +252,10 @@ export const createSessions = (
      * Whether a session of the person, signed in with `amr`, still owes a second factor (it carries
      * `mfa_required`): such a session may only confirm one, nothing else.
      */
-    owesSecondFactor: async (user: UserRow, amr: readonly string[]) =>
-      needsMfa(await policyOf(user.id), await secondFactorsOf(db, user.id), await tenantPoliciesOf(db, user.id), amr),
+    owesSecondFactor: async (user: UserRow, amr: readonly string[]) => {
+      const [policy, factors, tenantPolicies] = await Promise.all([policyOf(user.id), secondFactorsOf(db, user.id), tenantPoliciesOf(db, user.id)]);
+      return needsMfa(policy, factors, tenantPolicies, amr);
+    },
     revokeFamily,
     revokeFamilyOf: async (refreshJwt: string, reason: string) => {
       const { row } = await verifyRefresh(refreshJwt);
