@@ -1,3 +1,4 @@
+import { type OAuthProviderConfig, type OAuthProviderName, oauthProvidersFromEnv } from '@vigil/auth-provider';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -93,6 +94,8 @@ export type Config = Readonly<{
     refreshAbsoluteSeconds: number;
     /** Sign-in, code and link attempts one address may make per minute on each provider route. */
     attemptsPerIpPerMinute: number;
+    /** Social sign-in: the providers an app is registered with (`OAUTH_<PROVIDER>_CLIENT_ID` and `_CLIENT_SECRET`). */
+    oauthProviders: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   };
   /** `operator`: where requests for the operator (custom training modules) go; absent: MAIL_FROM's address. */
   mail: { smtpUrl?: string; from: string; operator?: string };
@@ -183,6 +186,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       refreshIdleSeconds: e.AUTH_REFRESH_IDLE_DAYS * 86_400,
       refreshAbsoluteSeconds: e.AUTH_REFRESH_ABSOLUTE_DAYS * 86_400,
       attemptsPerIpPerMinute: e.AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
+      oauthProviders: oauthProvidersFromEnv(env),
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, operator: e.OPERATOR_EMAIL },
     twilio:

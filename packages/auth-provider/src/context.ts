@@ -1,15 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthDb } from './database.ts';
 import type { Delivery } from './delivery/delivery.ts';
+import type { TwilioOptions } from './delivery/twilio.ts';
 import type { authEventsLog } from './http/auth-events.ts';
 import type { RateLimit, RateLimiter } from './http/rate-limiter.ts';
 import type { KeyRing } from './keys/signing-keys.ts';
 import type { Sessions } from './sessions/sessions.ts';
 
 import type { RelyingParty } from './factors/passkeys.ts';
+import type { OAuthProviderConfig, OAuthProviderName } from './oauth/oauth-providers.ts';
 
 /** First-factor methods the sign-in page offers (second factors are offered by what each person set up). */
-export type AuthMethod = 'password' | 'otp-email' | 'magiclink' | 'enchantedlink' | 'passkey' | 'sso';
+export type AuthMethod = 'password' | 'otp-email' | 'magiclink' | 'enchantedlink' | 'passkey' | 'sso' | 'oauth' | 'whatsapp';
 
 export type ProviderSettings = {
   projectId: string;
@@ -35,12 +37,16 @@ export type ProviderContext = {
   sessions: Sessions;
   events: ReturnType<typeof authEventsLog>;
   delivery: Delivery;
+  /** The Twilio account, when one is configured: its WhatsApp number receives WhatsApp sign-ins, and its auth token proves Twilio's webhook calls. */
+  twilio?: TwilioOptions;
   limiter: RateLimiter;
   /** A real argon2 hash, checked when the login id is unknown so timing does not tell. */
   dummyPasswordHash: string;
   /** How the provider reaches identity providers (OIDC discovery, tokens, userinfo): the host's guarded fetch, or the global one. */
   outboundFetch?: (url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }) => Promise<Response>;
   /** The host makes a newcomer a single sign-on connection vouches for (just-in-time provisioning); answers their user id. */
-  provisionSsoUser?: (newcomer: { tenantId: string; email: string; givenName: string; familyName: string }) => Promise<string | undefined>;
+  provisionSsoUser?: (newcomer: { tenantId: string; connectionId: string; email: string; givenName: string; familyName: string }) => Promise<string | undefined>;
+  /** The social providers this deployment registered an app with (client id and secret each). */
+  oauthProviders: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   log: FastifyBaseLogger;
 };

@@ -10,11 +10,15 @@ import { type AuthEventListener, type CountryLocator, authEventsLog } from './ht
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { factorsRoutes } from './factors/factors.routes.ts';
 import { relyingPartyFor } from './factors/passkeys.ts';
+import { flowRoutes } from './flows/flow.routes.ts';
+import { oauthBrowserRoutes, oauthRoutes } from './oauth/oauth.routes.ts';
+import type { OAuthProviderConfig, OAuthProviderName } from './oauth/oauth-providers.ts';
 import { ssoBrowserRoutes, ssoRoutes } from './sso/sso.routes.ts';
 import { createKeyRing } from './keys/signing-keys.ts';
 import { keysRoutes } from './keys/keys.routes.ts';
 import { accessKeyRoutes } from './methods/access-key.routes.ts';
 import { enchantedLinkRoutes } from './methods/enchanted-link.routes.ts';
+import { notpInboundRoutes, notpRoutes } from './methods/notp.routes.ts';
 import { magicLinkRoutes } from './methods/magic-link.routes.ts';
 import { otpRoutes } from './methods/otp.routes.ts';
 import { passwordRoutes } from './methods/password.routes.ts';
@@ -51,6 +55,8 @@ export type AuthProviderOptions = {
   provisionSsoUser?: ProviderContext['provisionSsoUser'];
   /** Further origins where passkeys may be used (a development server beside the public URL); same host name. */
   passkeyOrigins?: string[];
+  /** Social sign-in: the providers this deployment registered an app with (see `oauthProvidersFromEnv`). */
+  oauthProviders?: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   limits?: Partial<ProviderSettings['limits']>;
 };
 
@@ -100,6 +106,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       twilio: options.twilio,
     });
   const events = authEventsLog(options.db, {
+    secret: options.secret,
     listener: options.onAuthEvent,
     onListenerError: (error) => log.error({ err: error }, 'the host could not handle an auth event'),
     locateCountry: options.locateCountry,
@@ -114,10 +121,12 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
     ),
     events,
     delivery,
+    twilio: options.twilio,
     limiter: createRateLimiter(options.db),
     dummyPasswordHash: await argon2.hash('not-a-real-password-used-for-timing', { type: argon2.argon2id }),
     provisionSsoUser: options.provisionSsoUser,
     outboundFetch: options.outboundFetch,
+    oauthProviders: options.oauthProviders ?? {},
     log,
   };
   app.decorate('authProvider', context);
@@ -152,14 +161,19 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
       await otpRoutes(v1, context);
       await magicLinkRoutes(v1, context);
       await enchantedLinkRoutes(v1, context);
+      await notpRoutes(v1, context);
       await totpRoutes(v1, context);
       await webauthnRoutes(v1, context);
       await factorsRoutes(v1, context);
       await ssoRoutes(v1, context);
+      await oauthRoutes(v1, context);
       await accessKeyRoutes(v1, context);
       await sessionRoutes(v1, context);
     }, { prefix: '/v1/auth' });
+    await scope.register(async (flows) => flowRoutes(flows, context), { prefix: '/v1' });
     await scope.register(async (sso) => ssoBrowserRoutes(sso, context), { prefix: '/v1/sso' });
+    await scope.register(async (notp) => notpInboundRoutes(notp, context), { prefix: '/v1/notp' });
+    await scope.register(async (oauth) => oauthBrowserRoutes(oauth, context), { prefix: '/v1/oauth' });
     await keysRoutes(scope, context);
   });
 });

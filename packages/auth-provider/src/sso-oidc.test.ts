@@ -5,19 +5,17 @@
  * @descope/web-js-sdk's `sso` methods. The browser is played by following redirects with a cookie
  * jar, and by submitting the provider's own forms.
  */
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import createSdk from '@descope/web-js-sdk';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoStore } from './sso/sso-connections.ts';
 import { readSsoTest, startSsoTest } from './sso/sso-sign-in.ts';
+import { startOpenIdPeer } from './test/openid-peer.ts';
 import { projectId, providerSecret, useProvider } from './test/provider-harness.ts';
 
 const provider = useProvider();
 const device = () => createSdk({ projectId, baseUrl: provider.baseUrl, persistTokens: false, autoRefresh: false });
 const appUrl = 'http://app.vigil.test';
-let issuerServer: Server;
+let peer: Awaited<ReturnType<typeof startOpenIdPeer>>;
 let issuer: string;
 let tenantId: string;
 let connectionId: string;
@@ -30,57 +28,24 @@ beforeAll(async () => {
   await provider.management.setUserTenants(built.userId, { [tenantId]: ['User'] });
   member = built;
   const store = ssoStore(provider.database.db, providerSecret);
-  issuerServer = createServer();
-  await new Promise<void>((listening) => issuerServer.listen(0, '127.0.0.1', listening));
-  issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
-  const connection = await store.create(tenantId, { name: 'Example OIDC', protocol: 'oidc', domains: ['vigil.test'], oidcIssuer: issuer, oidcClientId: 'vigil-app', oidcClientSecret: 'a-long-client-secret-for-the-test-peer' });
+  // The connection's id is in the redirect URI the peer registers: made first, pointed at the peer once it listens.
+  const connection = await store.create(tenantId, { name: 'Example OIDC', protocol: 'oidc', domains: ['vigil.test'], oidcIssuer: 'http://127.0.0.1:1', oidcClientId: 'vigil-app', oidcClientSecret: 'a-long-client-secret-for-the-test-peer' });
   connectionId = connection.id;
-  const openIdProvider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'vigil-app',
-        client_secret: 'a-long-client-secret-for-the-test-peer',
-        redirect_uris: [`${appUrl}/v1/sso/oidc/callback/${connectionId}`],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    // Whoever signs in on the development login page is who they say, with a verified email.
-    findAccount: async (_context, id) => ({
-      accountId: id,
-      claims: async () => ({ sub: id, email: id, email_verified: !id.startsWith('unverified'), given_name: 'Ida', family_name: 'Peer' }),
-    }),
-  });
-  issuerServer.on('request', openIdProvider.callback());
+  peer = await startOpenIdPeer([
+    {
+      client_id: 'vigil-app',
+      client_secret: 'a-long-client-secret-for-the-test-peer',
+      redirect_uris: [`${appUrl}/v1/sso/oidc/callback/${connectionId}`],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+  ]);
+  issuer = peer.issuer;
+  await store.update(tenantId, connectionId, { oidcIssuer: issuer });
 });
-afterAll(() => new Promise<void>((closed) => issuerServer?.close(() => closed())));
+afterAll(() => peer?.close());
 
-
-/** A browser following redirects with a cookie jar, submitting the provider's login and consent forms as `login`. */
-const browseAsIdpUser = async (start: string, login: string) => {
-  const jar = new Map<string, string>();
-  let url = start;
-  for (let step = 0; step < 12; step++) {
-    if (url.startsWith(appUrl)) return new URL(url);
-    const form = /\/interaction\/[^/?]+$/.test(new URL(url).pathname) ? await fetch(url, { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } }).then((r) => r.text()) : undefined;
-    const body = form ? new URLSearchParams(form.includes('name="login"') ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' }) : undefined;
-    const response = await fetch(url, {
-      method: body ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-      body,
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!.trim(), value.join('='));
-    }
-    const location = response.headers.get('location');
-    if (!location) throw new Error(`the OpenID provider stopped at ${url} with ${response.status}`);
-    url = new URL(location, url).toString();
-  }
-  throw new Error('too many redirects');
-};
+/** The browser signing in at the peer as `login`, until it is sent back to the app. */
+const browseAsIdpUser = async (start: string, login: string) => (await peer.browse(start, login, appUrl)).url;
 
 /** Our callback, as the browser reaches it from the provider's redirect. */
 const returnToCallback = async (callback: URL) => {

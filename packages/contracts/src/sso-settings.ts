@@ -9,7 +9,7 @@ import { withoutControlCharacters } from './text.ts';
 export const ssoProtocols = ['saml', 'oidc'] as const;
 export type SsoProtocol = (typeof ssoProtocols)[number];
 /** First factors an organisation may allow besides single sign-on. */
-export const signInPolicyMethods = ['password', 'email', 'passkey'] as const;
+export const signInPolicyMethods = ['password', 'email', 'passkey', 'social'] as const;
 export type SignInPolicyMethod = (typeof signInPolicyMethods)[number];
 
 const required = () => ({ error: 'is required' });
@@ -40,6 +40,8 @@ export const ssoConnectionSchema = z
     protocol: z.enum(ssoProtocols),
     enabled: z.boolean(),
     domains: z.array(z.string()),
+    /** Newcomers the IdP vouches for at these domains become people (role User) at their first sign-in. */
+    jitProvisioning: z.boolean(),
     /** When a test sign-in last succeeded; null until one has. */
     verifiedAt: isoDateTimeSchema.nullable(),
     saml: z.object({ idpEntityId: z.string(), idpSsoUrl: z.string(), certificates: z.array(ssoCertificateSchema) }).nullable(),
@@ -91,6 +93,7 @@ export const createSsoConnectionBodySchema = z
     name: nameSchema,
     protocol: z.enum(ssoProtocols),
     domains: z.array(ssoDomainSchema).max(50).default([]),
+    jitProvisioning: z.boolean().default(false).describe('Make a person (role User) of a newcomer the IdP vouches for at one of the domains, at their first sign-in'),
     saml: samlIdpInputSchema.optional(),
     oidc: oidcIdpInputSchema.optional(),
   })
@@ -104,6 +107,7 @@ export const updateSsoConnectionBodySchema = z
     name: nameSchema.optional(),
     enabled: z.boolean().optional(),
     domains: z.array(ssoDomainSchema).max(50).optional(),
+    jitProvisioning: z.boolean().optional(),
     saml: samlIdpInputSchema.optional(),
     oidc: oidcIdpInputSchema.partial().strict().optional(),
   })

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { AuthError } from '../errors.ts';
-import { rateLimitWindows, samlAssertions, ssoCodes, ssoRequests, webauthnTransactions } from '../schema/index.ts';
+import { oauthCodes, oauthRequests, rateLimitWindows, samlAssertions, ssoCodes, ssoRequests, usedIdTokens, webauthnTransactions } from '../schema/index.ts';
 
 export type RateLimit = { max: number; windowSeconds: number };
 
@@ -62,6 +62,9 @@ export const pruneAuthRateLimitWindows = async (db: AuthDb) => {
   await db.delete(ssoRequests).where(lte(ssoRequests.expiresAt, sql`now()`));
   await db.delete(ssoCodes).where(lte(ssoCodes.expiresAt, sql`now()`));
   await db.delete(samlAssertions).where(lte(samlAssertions.expiresAt, sql`now()`));
+  await db.delete(oauthRequests).where(lte(oauthRequests.expiresAt, sql`now()`));
+  await db.delete(oauthCodes).where(lte(oauthCodes.expiresAt, sql`now()`));
+  await db.delete(usedIdTokens).where(lte(usedIdTokens.expiresAt, sql`now()`));
 };
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -110,7 +110,8 @@ export const verifications = auth.table(
   'verifications',
   {
     id: text().primaryKey(),
-    kind: text({ enum: ['otp', 'magiclink', 'enchantedlink', 'password-reset'] }).notNull(),
+    /** `notp`: a WhatsApp sign-in, confirmed by the person's message to the business number (no migration: a text column). */
+    kind: text({ enum: ['otp', 'magiclink', 'enchantedlink', 'password-reset', 'notp'] }).notNull(),
     /** For updates: the new email or phone the code or link confirms. */
     targetValue: text(),
     channel: text().notNull(),
@@ -122,7 +123,7 @@ export const verifications = auth.table(
     attempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     consumedAt: timestamp({ withTimezone: true }),
-    /** Enchanted link: set when the link is opened, read once by the polling browser. */
+    /** Enchanted link: set when the link is opened; WhatsApp (notp): when the message arrives. Read once by the polling browser. */
     verifiedAt: timestamp({ withTimezone: true }),
     /** A second factor (`loginOptions.mfa`): the signed-in session family the code steps up. */
     stepUpFamilyId: text(),
@@ -166,6 +167,8 @@ export const authEvents = auth.table(
     userAgent: text(),
     city: text(),
     country: text(),
+    /** The browser's device id (the SDK's `fpData.vsid`) as a keyed hash: equal for the same device, useless anywhere else. */
+    deviceId: text(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId, t.createdAt), index().on(t.tenantId, t.createdAt)],
@@ -403,8 +406,78 @@ export const tenantSignInPolicies = auth.table('tenant_sign_in_policies', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   requireSso: boolean().notNull().default(false),
   requireMfa: boolean().notNull().default(false),
-  /** First factors allowed besides SSO: password, email (codes and links), passkey. */
-  allowedMethods: text().array().notNull().default(sql`'{password,email,passkey}'::text[]`),
+  /** First factors allowed besides SSO: password, email (codes and links), passkey, social (Google, Microsoft, GitHub…). */
+  allowedMethods: text().array().notNull().default(sql`'{password,email,passkey,social}'::text[]`),
+  updatedAt: createdAt(),
+});
+
+/**
+ * A social sign-in (OAuth 2.0 / OpenID Connect at Google, GitHub, Microsoft…) sent to the provider
+ * and not yet back: `id` is the `state`; it keeps the PKCE verifier, the nonce, where to return and
+ * a hash of the secret the starting browser holds in a cookie, so only that browser may finish it.
+ * Native sign-ins (`native/start`) keep their nonce here too. Taken once.
+ */
+export const oauthRequests = auth.table('oauth_requests', {
+  id: text().primaryKey(),
+  provider: text().notNull(),
+  kind: text({ enum: ['web', 'native'] }).notNull().default('web'),
+  redirectUrl: text(),
+  codeVerifier: text(),
+  nonce: text(),
+  browserBindingHash: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  consumedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Who a social provider's subject is here, once linked through a verified email: the account it signs in. */
+export const oauthIdentities = auth.table(
+  'oauth_identities',
+  {
+    provider: text().notNull(),
+    subject: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text(),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index().on(t.userId)],
+);
+
+/** The one-time code a social sign-in leaves in the return URL (`?code=`), or One Tap's verify answers; exchanged once. */
+export const oauthCodes = auth.table('oauth_codes', {
+  codeHash: text().primaryKey(),
+  provider: text().notNull(),
+  userId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  consumedAt: timestamp({ withTimezone: true }),
+});
+
+/** ID tokens already accepted directly (One Tap, native sign-in), by hash until they expire: a replayed one is refused. */
+export const usedIdTokens = auth.table('used_id_tokens', {
+  tokenHash: text().primaryKey(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * A running sign-in flow (`/v1/flow/start`, `/v1/flow/next`): which screen it waits on, what it
+ * has learnt so far (the login id, the person once a first factor is proved, the methods used) and
+ * the hash of the nonce the next call must bring. Kept in the database, so any server continues it.
+ */
+export const flowExecutions = auth.table('flow_executions', {
+  id: text().primaryKey(),
+  flowId: text().notNull(),
+  stepId: text().notNull(),
+  state: jsonb().$type<Record<string, unknown>>().notNull(),
+  /** The sequence number of the last nonce handed out, and the keyed hash of that nonce. */
+  nonceSequence: integer().notNull().default(0),
+  nonceHash: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: createdAt(),
   updatedAt: createdAt(),
 });
 
@@ -430,4 +503,9 @@ export const authSchema = {
   samlAssertions,
   ssoCodes,
   tenantSignInPolicies,
+  oauthRequests,
+  oauthIdentities,
+  oauthCodes,
+  usedIdTokens,
+  flowExecutions,
 };

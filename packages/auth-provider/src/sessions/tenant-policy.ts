@@ -3,13 +3,14 @@ import type { AuthDb } from '../database.ts';
 import { AuthError } from '../errors.ts';
 import { tenantSignInPolicies, userTenants } from '../schema/index.ts';
 
-export type FirstFactor = 'sso' | 'password' | 'email' | 'passkey' | 'totp' | 'other';
-export const policyMethods = ['password', 'email', 'passkey'] as const;
+export type FirstFactor = 'sso' | 'password' | 'email' | 'passkey' | 'social' | 'totp' | 'other';
+export const policyMethods = ['password', 'email', 'passkey', 'social'] as const;
 
 /** Which first factor a session's methods (`amr`) came from, in the policy's words. */
 export const firstFactorOf = (amr: readonly string[]): FirstFactor => {
   if (amr.includes('sso')) return 'sso';
   if (amr.includes('webauthn')) return 'passkey';
+  if (amr.includes('oauth')) return 'social';
   // A password-reset link's session exists to set a password: it is judged as one.
   if (amr.includes('pwd') || amr.includes('reset')) return 'password';
   if (amr.some((method) => ['email', 'sms', 'whatsapp'].includes(method))) return 'email';
@@ -45,7 +46,7 @@ export const enforceTenantPolicies = (policies: TenantPolicies, userRoles: reado
       throw new AuthError('ssoRequired', 'Your organization signs in with single sign-on: choose "Sign in with SSO"');
     }
     if (factor !== 'totp' && factor !== 'other' && !policy.allowedMethods.includes(factor)) {
-      throw new AuthError('methodNotAllowed', `Your organization does not allow signing in with ${factor === 'email' ? 'emailed codes or links' : factor === 'passkey' ? 'passkeys' : 'a password'}: choose another way to sign in`);
+      throw new AuthError('methodNotAllowed', `Your organization does not allow signing in with ${factor === 'email' ? 'emailed codes or links' : factor === 'passkey' ? 'passkeys' : factor === 'social' ? 'Google, Microsoft or other accounts' : 'a password'}: choose another way to sign in`);
     }
   }
 };

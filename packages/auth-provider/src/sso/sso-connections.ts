@@ -83,7 +83,7 @@ export const ssoStore = (db: AuthDb, secret: Buffer) => {
       (
         await db
           .update(ssoConnections)
-          .set({ ...toRow(input), updatedAt: new Date(), ...(Object.keys(input).some((key) => key !== 'name' && key !== 'enabled' && key !== 'domains') ? { verifiedAt: null } : {}) })
+          .set({ ...toRow(input), updatedAt: new Date(), ...(Object.keys(input).some((key) => !['name', 'enabled', 'domains', 'jitProvisioning'].includes(key)) ? { verifiedAt: null } : {}) })
           .where(and(eq(ssoConnections.tenantId, tenantId), eq(ssoConnections.id, id)))
           .returning()
       )[0],

@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import type { ProviderContext } from '../context.ts';
 import { keyedHash, randomId, randomToken } from '../crypto.ts';
 import { AuthError } from '../errors.ts';
+import { keepOutboundFetch, outboundOptions } from '../http/outbound.ts';
 import { linkBase } from '../methods/verifications.ts';
 import { samlAssertions, ssoCodes, ssoConnections, ssoIdentities, ssoRequests, userTenants } from '../schema/index.ts';
 import { usersRepository } from '../users/users.repository.ts';
@@ -88,8 +89,6 @@ const samlFor = (context: ProviderContext, connection: SsoConnectionRow, options
   });
 };
 
-const isLoopback = (hostname: string) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
-
 // Discovery documents change rarely: each server keeps one per issuer for ten minutes.
 const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
 const oidcFor = (context: ProviderContext, connection: SsoConnectionRow) => {
@@ -98,18 +97,9 @@ const oidcFor = (context: ProviderContext, connection: SsoConnectionRow) => {
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < 10 * 60 * 1000) return cached.configuration;
   const issuer = new URL(connection.oidcIssuer);
-  const fetcher = context.outboundFetch as oidc.CustomFetch | undefined;
   const configuration = oidc
-    .discovery(issuer, connection.oidcClientId, clientSecretOf(context.secret, connection), undefined, {
-      ...(fetcher ? { [oidc.customFetch]: fetcher } : {}),
-      // A local identity provider (a test peer, a lab) may speak plain http on loopback only.
-      ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : {}),
-    })
-    .then((found) => {
-      // Token and userinfo requests go the same guarded way as discovery.
-      if (fetcher) found[oidc.customFetch] = fetcher;
-      return found;
-    });
+    .discovery(issuer, connection.oidcClientId, clientSecretOf(context.secret, connection), undefined, outboundOptions(context, issuer))
+    .then((found) => keepOutboundFetch(context, found));
   configuration.catch(() => discovered.delete(key));
   discovered.set(key, { at: Date.now(), configuration });
   return configuration;
@@ -235,7 +225,7 @@ export const resolveSsoUser = async (context: ProviderContext, connection: SsoCo
     const user = await users.findByLoginId(identity.email);
     if (user) userId = user.id;
     else if (connection.jitProvisioning && context.provisionSsoUser) {
-      userId = await context.provisionSsoUser({ tenantId: connection.tenantId, email: identity.email, givenName: identity.givenName ?? '', familyName: identity.familyName ?? '' });
+      userId = await context.provisionSsoUser({ tenantId: connection.tenantId, connectionId: connection.id, email: identity.email, givenName: identity.givenName ?? '', familyName: identity.familyName ?? '' });
     }
   }
   if (!userId || !(await onlyHere(userId))) throw refused();

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."auth_events" ADD COLUMN "device_id" text;
