@@ -40,6 +40,8 @@ describe('bad input gets a clear 4xx in the contract shape, never a 5xx', () => 
       ['enchanted-link sign-in', '/enchantedlink/signin/email', { loginId: nul }, 'loginId'],
       ['enchanted-link verify', '/enchantedlink/verify', { token: 'tok\u0000en' }, 'token'],
       ['enchanted-link polling', '/enchantedlink/pending-session', { pendingRef: 'ref\u0000' }, 'pendingRef'],
+      ['WhatsApp login polling', '/notp/pending-session', { pendingRef: 'ref\u0000' }, 'pendingRef'],
+      ['a line feed in a WhatsApp login id', '/notp/whatsapp/signin', { loginId: '+1555\n0001234' }, 'loginId'],
       ['a NUL in a redirect address', '/magiclink/signin/email', { loginId: 'a@b.test', URI: 'http://app.vigil.test/\u0000' }, 'URI'],
       ['a NUL in a name at sign-up', '/otp/signup-in/email', { loginId: 'a@b.test', user: { name: 'Ada\u0000' } }, 'user.name'],
       ['a NUL in a tenant id', '/me/tenants', { ids: ['T\u0000'] }, 'ids.0'],

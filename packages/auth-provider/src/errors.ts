@@ -14,13 +14,21 @@ export const authErrors = {
   userExists: { status: 409, errorCode: 'E062107' },
   weakPassword: { status: 400, errorCode: 'E062901' },
   enchantedLinkPending: { status: 401, errorCode: 'E062503' },
+  /** A WhatsApp sign-in (nOTP) whose message has not arrived yet: the SDK keeps polling. */
+  notpPending: { status: 401, errorCode: 'E066103' },
   sessionRevoked: { status: 401, errorCode: 'E064001' },
   tenantNotAllowed: { status: 403, errorCode: 'E064002' },
   recentSignInRequired: { status: 403, errorCode: 'E064003' },
   secondFactorRequired: { status: 403, errorCode: 'E064004' },
   ssoRequired: { status: 403, errorCode: 'E062112' },
   methodNotAllowed: { status: 403, errorCode: 'E062113' },
+  /** A call from outside (a webhook) that cannot prove where it comes from. */
+  forbidden: { status: 403, errorCode: 'E011403' },
   notFound: { status: 404, errorCode: 'E011404' },
+  /** Flows (contract §6): no such flow or execution, an execution past its time, a wrong flow nonce. */
+  flowNotFound: { status: 400, errorCode: 'E102004' },
+  flowTimedOut: { status: 400, errorCode: 'E103205' },
+  flowNonceInvalid: { status: 401, errorCode: 'E108201' },
   rateLimited: { status: 429, errorCode: 'E130429' },
   internal: { status: 500, errorCode: 'E010500' },
 } as const;

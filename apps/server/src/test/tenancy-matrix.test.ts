@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { createAuthManagement } from '@vigil/auth-provider';
-import { authEvents, outboxMessages, passkeys, refreshTokens } from '@vigil/auth-provider/schema';
+import { authEvents, outboxMessages, passkeys, refreshTokens, users, verifications } from '@vigil/auth-provider/schema';
 import { feedbackMessages, organizations, people } from '@vigil/db';
 import { buildDepartment, buildOrganization, buildPerson, grantDepartmentView } from './factories.ts';
 import { onboardingWizardCases } from './tenancy-cases-onboarding.ts';
@@ -124,6 +124,22 @@ const matrix: Record<string, MatrixCase> = {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(a.admin.email);
       expect(response.body).not.toContain(b.admin.email);
+    },
+  },
+  'POST /api/outbox/:messageId/confirm/': {
+    // A WhatsApp sign-in of B's admin waiting in the outbox, as the provider keeps it (no Twilio).
+    arrange: async ({ b }) => {
+      const phone = `+1555${String(parseInt(b.admin.id.slice(0, 6), 16) % 10_000_000).padStart(7, '0')}`;
+      await t.db.update(users).set({ phone, verifiedPhone: true }).where(eq(users.id, b.admin.authUserId!));
+      await t.db.insert(verifications).values({ id: `V${b.admin.id}`, kind: 'notp', channel: 'whatsapp', loginId: phone, userId: b.admin.authUserId, secretHash: `S${b.admin.id}`, pendingRefHash: `P${b.admin.id}`, expiresAt: new Date(Date.now() + 600_000) });
+      await t.db.insert(outboxMessages).values({ id: `notp:V${b.admin.id}`, channel: 'whatsapp-inbound', recipient: phone, subject: `Waiting for WhatsApp from ${phone}`, body: 'waiting' });
+    },
+    request: ({ b }) => ({ method: 'POST', url: `/api/outbox/notp:V${b.admin.id}/confirm/` }),
+    expectIsolated: async (response, { b }) => {
+      expect(response.statusCode).toBe(404);
+      const [request] = await t.db.select().from(verifications).where(eq(verifications.id, `V${b.admin.id}`));
+      expect(request).toMatchObject({ verifiedAt: null, consumedAt: null });
+      expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, `notp:V${b.admin.id}`))).toHaveLength(1);
     },
   },
   'PATCH /api/organization/onboarding/': {

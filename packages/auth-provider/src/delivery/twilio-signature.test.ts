@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTwilioSignatureValid, twilioSignatureOf } from './twilio-signature.ts';
+import { isTwilioSignatureValid, twilioSignatureOf } from './twilio.ts';
 
 // The example of Twilio's "Webhooks security" page: its URL, parameters and auth token, and the signature Twilio sends.
 const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';

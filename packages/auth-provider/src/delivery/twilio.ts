@@ -1,3 +1,5 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
 export type TwilioOptions = {
   /** https://api.twilio.com, or any service speaking the same API. */
   baseUrl: string;
@@ -61,4 +63,26 @@ export const sendWithTwilio = async (options: TwilioOptions, channel: 'sms' | 'w
     throw new TwilioError(`Twilio refused the ${channel} message: HTTP ${response.status} ${detail.code ?? ''} ${detail.message ?? ''}`.trim(), response.status, detail.code);
   }
   return ((await response.json()) as { sid?: string }).sid;
+};
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Twilio's request signature (X-Twilio-Signature), as Twilio publishes it: the full URL it called
+ * (with any query string), then every POST parameter sorted by name, each name followed by its value
+ * with no separator, signed with HMAC-SHA1 keyed by the account's auth token, in base64.
+ */
+export const twilioSignatureOf = (authToken: string, url: string, params: Iterable<readonly [string, string]>) => {
+  const sorted = [...params].sort(([nameA, valueA], [nameB, valueB]) => (nameA === nameB ? compareText(valueA, valueB) : compareText(nameA, nameB)));
+  return createHmac('sha1', authToken)
+    .update(url + sorted.map(([name, value]) => name + value).join(''), 'utf8')
+    .digest('base64');
+};
+
+/** Whether `signature` is Twilio's for this request, compared in constant time. */
+export const isTwilioSignatureValid = (authToken: string, signature: string | undefined, url: string, params: Iterable<readonly [string, string]>) => {
+  if (!signature) return false;
+  const expected = Buffer.from(twilioSignatureOf(authToken, url, params));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 };

@@ -16,6 +16,9 @@ import {
   users,
 } from '../schema/index.ts';
 import { normaliseLoginId, usersRepository } from '../users/users.repository.ts';
+import { authEventsLog } from '../http/auth-events.ts';
+import { confirmNotp, findNotpRequestById, notpOutboxChannel, notpRequestIdOf } from '../methods/notp.ts';
+import type { ClientInfo } from '../sessions/sessions.ts';
 
 /** One signed-in browser or device: a refresh-token family, described by its current token. */
 export type ManagedSession = {
@@ -272,6 +275,37 @@ export const createAuthManagement = (db: AuthDb) => {
         .where(inArray(users.id, userIds))
         .orderBy(desc(outboxMessages.createdAt))
         .limit(limit);
+    },
+    /**
+     * Confirms a WhatsApp login waiting in the outbox (no Twilio: the message cannot arrive), as the
+     * webhook does for a message from the phone it names. Scoped like `listOutboxFor`: only a
+     * request addressed to one of these users is found. The attempt is recorded as an auth event.
+     * @returns `not-found` (no such waiting request for these users), `gone` (expired, used, or the
+     * account cannot sign in) or `confirmed`, with the user it signs in.
+     */
+    confirmWhatsAppFromOutbox: async (messageId: string, userIds: string[], client: ClientInfo = {}) => {
+      if (!userIds.length || !notpRequestIdOf(messageId)) return { outcome: 'not-found' as const };
+      const [message] = await db
+        .select({ id: outboxMessages.id, recipient: outboxMessages.recipient, userId: users.id })
+        .from(outboxMessages)
+        .innerJoin(users, or(eq(sql`lower(${users.email})`, sql`lower(${outboxMessages.recipient})`), eq(users.phone, outboxMessages.recipient)))
+        .where(and(eq(outboxMessages.id, messageId), eq(outboxMessages.channel, notpOutboxChannel), inArray(users.id, userIds)))
+        .limit(1);
+      const request = message ? await findNotpRequestById(db, notpRequestIdOf(message.id)!) : undefined;
+      if (!message || !request?.userId || !userIds.includes(request.userId)) return { outcome: 'not-found' as const };
+      const result = await confirmNotp(db, request, message.recipient);
+      await authEventsLog(db).record(
+        {
+          event: 'notp.confirm',
+          method: 'notp',
+          success: result.confirmed,
+          userId: result.userId ?? request.userId,
+          loginId: message.recipient,
+          reason: result.confirmed ? 'confirmed from the operator outbox' : result.reason,
+        },
+        client,
+      );
+      return result.confirmed ? { outcome: 'confirmed' as const, userId: result.userId } : { outcome: 'gone' as const, reason: result.reason };
     },
     /** Sign-in attempts and other auth events of these users, newest first, with the total for paging. */
     listAuthEvents: async (filter: AuthEventFilter & { limit: number; offset: number }) => {

@@ -174,22 +174,26 @@ export const consumeLinkToken = async (context: ProviderContext, token: string, 
 };
 
 /**
- * The polling side of an enchanted link: answers once with the verification when its link has been
- * opened (anywhere), then forgets the reference so it cannot be used again.
- * @throws AuthError enchantedLinkPending until then (the SDK keeps polling on non-2xx).
+ * The polling side of an enchanted link (or a WhatsApp sign-in, `notp`): answers once with the
+ * verification when its link has been opened (anywhere) or its message has arrived, then forgets
+ * the reference so it cannot be used again. A reference of the other kind is never taken here.
+ * @throws AuthError enchantedLinkPending (notpPending) until then (the SDK keeps polling on non-2xx).
  */
-export const takeVerifiedPending = async (context: ProviderContext, pendingRef: string) => {
+export const takeVerifiedPending = async (context: ProviderContext, pendingRef: string, kind: 'enchantedlink' | 'notp' = 'enchantedlink') => {
   const [taken] = await context.db
     .update(verifications)
     .set({ pendingRefHash: null })
     .where(
       and(
         eq(verifications.pendingRefHash, keyedHash(context.secret, pendingRef)),
+        eq(verifications.kind, kind),
         isNotNull(verifications.verifiedAt),
         gt(verifications.expiresAt, new Date(Date.now() - 60_000)),
       ),
     )
     .returning();
-  if (!taken?.userId) throw new AuthError('enchantedLinkPending', 'The link has not been opened yet');
+  if (!taken?.userId) {
+    throw kind === 'notp' ? new AuthError('notpPending', 'The WhatsApp message has not arrived yet') : new AuthError('enchantedLinkPending', 'The link has not been opened yet');
+  }
   return taken;
 };

@@ -18,6 +18,25 @@ export const usersRepository = (db: AuthDb) => ({
         .limit(1)
     )[0]?.user,
   findById: async (userId: string) => (await db.select().from(users).where(eq(users.id, userId)).limit(1))[0],
+  /**
+   * The enabled person a phone number is theirs: as a login id, or as a phone they confirmed
+   * (a WhatsApp message from it then vouches for them). The login id wins.
+   */
+  findEnabledByPhone: async (phone: string) => {
+    const [byLoginId] = await db
+      .select({ user: users })
+      .from(loginIds)
+      .innerJoin(users, eq(users.id, loginIds.userId))
+      .where(and(eq(loginIds.loginId, normaliseLoginId(phone)), eq(users.status, 'enabled')))
+      .limit(1);
+    if (byLoginId) return byLoginId.user;
+    const [byPhone] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.phone, phone.trim()), eq(users.verifiedPhone, true), eq(users.status, 'enabled')))
+      .limit(1);
+    return byPhone;
+  },
   /** Emails first: the SDK remembers `loginIds[0]` as the last user, and people recognise their email. */
   listLoginIds: async (userId: string) =>
     (

@@ -4,7 +4,7 @@ import { events } from '@vigil/db';
 import { buildOrganization, buildPerson } from '../../../test/factories.ts';
 import { useTestPhishApp } from '../../../test/test-phish-app.ts';
 import { buildTrackedRecipient } from '../../../test/tracking-factories.ts';
-import { twilioSignatureOf } from './twilio-signature.ts';
+import { twilioSignatureOf } from '@vigil/auth-provider';
 
 const authToken = 'voice-webhook-auth-token';
 const callbackNumber = '+15550009000';

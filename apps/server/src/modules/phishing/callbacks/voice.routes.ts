@@ -3,7 +3,7 @@ import type { Db } from '@vigil/db';
 import type { EventWriter } from '../../events/event-writer.ts';
 import { listenerTextsFor } from '../tracking/listener-catalogue.ts';
 import { findCalledRecipient } from './callbacks.repository.ts';
-import { isTwilioSignatureValid } from './twilio-signature.ts';
+import { isTwilioSignatureValid } from '@vigil/auth-provider';
 
 export type VoiceRoutesOptions = {
   db: Db;
