@@ -15,7 +15,7 @@ type Operation = {
 };
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema>; securitySchemes: Record<string, unknown> } };
 
-const providerPrefixes = ['/v1/auth/', '/v2/keys/', '/v1/keys/'];
+const providerPrefixes = ['/v1/auth/', '/v1/flow/', '/v2/keys/', '/v1/keys/'];
 const isProviderPath = (url: string) => providerPrefixes.some((prefix) => url.startsWith(prefix));
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
@@ -60,7 +60,7 @@ describe('the OpenAPI document tells the truth about the embedded provider', () 
       for (const name of route.url.match(/:(\w+)/g) ?? []) {
         expect(operation.parameters?.some((p) => p.in === 'path' && p.name === name.slice(1)), where).toBe(true);
       }
-      if (route.url.startsWith('/v1/auth/')) {
+      if (route.url.startsWith('/v1/auth/') || route.url.startsWith('/v1/flow/')) {
         expect(operation.security, where).toEqual([{ authProviderProject: [] }]);
         expect(operation.responses, where).toHaveProperty('401');
       }

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
@@ -12,6 +11,7 @@ import { createUserWithLoginId } from '../users/create-user.ts';
 import { ownSession } from '../sessions/own-session.ts';
 import { admitSignIn } from '../sessions/sign-in-gate.ts';
 import { recentSignInSeconds } from '../sessions/sessions.ts';
+import { checkPasswordOf } from './password-check.ts';
 import { hashPassword } from './password-hash.ts';
 import { passwordProblem, presentPasswordPolicy } from './password-policy.ts';
 import { throttle } from './throttle.ts';
@@ -44,10 +44,6 @@ const policySchema = z.object({
   blocksCommonPasswords: z.boolean(),
 });
 
-// One message for every failure, so it never tells whether the account exists or is locked.
-const signInFailed = () =>
-  new AuthError('invalidCredentials', 'The email or password is wrong, or the account is locked. Reset your password to unlock it.');
-
 /** A refresh token that does not verify is simply no session here; other failures are real. */
 const noSession = (error: unknown) => {
   if (error instanceof AuthError) return undefined;
@@ -63,25 +59,7 @@ export const passwordRoutes = async (app: FastifyInstance, context: ProviderCont
     if (problem) throw new AuthError('weakPassword', `newPassword: ${problem}`);
   };
 
-  /** Checks a password in constant shape: unknown users cost the same argon2 verification. */
-  const checkPassword = async (loginId: string, password: string, client: ReturnType<typeof clientInfo>) => {
-    const user = await users.findByLoginId(loginId);
-    const matches = await argon2.verify(user?.passwordHash ?? context.dummyPasswordHash, password);
-    const usable = user && user.status === 'enabled' && !user.lockedAt && user.passwordHash;
-    if (!usable || !matches) {
-      if (user && user.passwordHash && !matches) {
-        const failure = await users.recordPasswordFailure(user.id, settings.lockAfterFailedPasswords);
-        // The failure that locks the account mails its owner a link that unlocks it.
-        if (failure?.attempts === settings.lockAfterFailedPasswords && user.email && user.status === 'enabled') {
-          await startVerification(context, { kind: 'password-reset', channel: 'email', loginId, user, client, purpose: 'unlock', defaultPath: '/login/reset-password/' });
-        }
-      }
-      await context.events.record({ event: 'signin', method: 'password', success: false, userId: user?.id, loginId, reason: !user ? 'unknown login id' : !matches ? 'wrong password' : 'account locked or disabled' }, client);
-      throw signInFailed();
-    }
-    if (user.failedPasswordAttempts > 0) await users.clearPasswordFailures(user.id);
-    return user;
-  };
+  const checkPassword = (loginId: string, password: string, client: ReturnType<typeof clientInfo>) => checkPasswordOf(context, loginId, password, client);
 
   app.get('/password/policy', { schema: documentAuthRoute({ summary: 'The password policy', ok: policySchema }) }, async (request) => {
     readAuthorization(request, settings.projectId);
