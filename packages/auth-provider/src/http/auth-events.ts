@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { randomId } from '../crypto.ts';
+import { keyedHash, randomId } from '../crypto.ts';
 import type { AuthDb } from '../database.ts';
 import { authEvents } from '../schema/index.ts';
 import type { ClientInfo } from '../sessions/sessions.ts';
@@ -29,11 +29,30 @@ const locate = (locator: CountryLocator | undefined, ip: string | undefined) => 
   }
 };
 
-export const authEventsLog = (db: AuthDb, { listener, onListenerError, locateCountry }: { listener?: AuthEventListener; onListenerError?: (error: unknown) => void; locateCountry?: CountryLocator } = {}) => ({
-  /** Records an attempt at `at` (now; a host replaying history passes its time). */
+/**
+ * The device id as kept: an HMAC under a key derived from the provider's secret. The same device
+ * compares equal across sign-ins, but the stored value cannot be matched with the id that the same
+ * open-source library computes for this browser on other sites.
+ */
+export const deviceIdHash = (secret: Buffer, deviceId: string) => keyedHash(secret, `device-id:${deviceId}`);
+
+export const authEventsLog = (
+  db: AuthDb,
+  { secret, listener, onListenerError, locateCountry }: { secret?: Buffer; listener?: AuthEventListener; onListenerError?: (error: unknown) => void; locateCountry?: CountryLocator } = {},
+) => ({
+  /**
+   * Records an attempt at `at` (now; a host replaying history passes its time). The host hears the
+   * device id as kept (hashed); a log made without the secret keeps none.
+   */
   record: async (event: AuthEvent, client: ClientInfo, at?: Date) => {
-    const located = { ...client, country: client.country ?? locate(locateCountry, client.ip) };
-    await db.insert(authEvents).values({ id: randomId('E'), ...event, ip: located.ip, userAgent: located.userAgent, country: located.country, ...(at ? { createdAt: at } : {}) });
+    const located = {
+      ...client,
+      country: client.country ?? locate(locateCountry, client.ip),
+      deviceId: secret && client.deviceId ? deviceIdHash(secret, client.deviceId) : undefined,
+    };
+    await db
+      .insert(authEvents)
+      .values({ id: randomId('E'), ...event, ip: located.ip, userAgent: located.userAgent, country: located.country, deviceId: located.deviceId, ...(at ? { createdAt: at } : {}) });
     // The host application hears every event (to audit tenant switches, say); its failure is not ours.
     if (listener) await listener(event, located).catch((error: unknown) => onListenerError?.(error));
   },

@@ -18,7 +18,7 @@ export const readAuthorization = (request: FastifyRequest, projectId: string) =>
   return { token: token || undefined };
 };
 
-const readCookie = (request: FastifyRequest, name: string) => {
+export const readCookie = (request: FastifyRequest, name: string) => {
   const cookies = request.headers.cookie ?? '';
   for (const part of cookies.split(';')) {
     const [key, ...value] = part.trim().split('=');
@@ -33,9 +33,22 @@ const readCookie = (request: FastifyRequest, name: string) => {
   return undefined;
 };
 
+const deviceIdPattern = /^[\w.:+/=-]{1,128}$/;
+
+/**
+ * The device id the web SDK adds to every JSON body as `fpData: {vsid, vrid}` (contract §5.8).
+ * Optional and unchecked by anyone: anything missing or malformed is no id, never a refusal.
+ */
+export const deviceIdOf = (body: unknown): string | undefined => {
+  const fpData = body && typeof body === 'object' ? (body as { fpData?: unknown }).fpData : undefined;
+  const vsid = fpData && typeof fpData === 'object' ? (fpData as { vsid?: unknown }).vsid : undefined;
+  return typeof vsid === 'string' && deviceIdPattern.test(vsid) ? vsid : undefined;
+};
+
 export const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 400),
+  deviceId: deviceIdOf(request.body),
 });
 
 /** @throws AuthError unauthorized when the call needs a refresh token and has none. */

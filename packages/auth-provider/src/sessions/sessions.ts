@@ -17,8 +17,12 @@ export type SessionSettings = {
   refreshAbsoluteSeconds: number;
 };
 
-/** Who is on the other end: the address, the browser's user agent and, where the host can tell, the address's country (ISO alpha-2). */
-export type ClientInfo = { ip?: string; userAgent?: string; country?: string };
+/**
+ * Who is on the other end: the address, the browser's user agent, where the host can tell the
+ * address's country (ISO alpha-2), and the device id the browser sent as `fpData.vsid` (a hint, not
+ * proof: any client can send any id). The event log keeps, and the host hears, only a keyed hash of it.
+ */
+export type ClientInfo = { ip?: string; userAgent?: string; country?: string; deviceId?: string };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

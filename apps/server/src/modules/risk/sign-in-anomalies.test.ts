@@ -7,6 +7,8 @@ const ok = (hours: number, extra: Partial<SignInAttempt> = {}): SignInAttempt =>
 const failed = (hours: number): SignInAttempt => ({ at: at(hours), outcome: 'failed', country: 'DE', os: 'Windows', browser: 'Edge' });
 /** Three ordinary working days from Germany on the same laptop: an established pattern. */
 const habit = [ok(0), ok(24), ok(48)];
+/** The same habit, with the device id the sign-in page sends. */
+const laptop = [ok(0, { deviceId: 'laptop' }), ok(24, { deviceId: 'laptop' }), ok(48, { deviceId: 'laptop' })];
 const rules = (earlier: readonly SignInAttempt[], attempt: SignInAttempt) => anomaliesOf(earlier, attempt).map((anomaly) => anomaly.rule);
 
 describe('the sign-in anomaly rules', () => {
@@ -15,6 +17,15 @@ describe('the sign-in anomaly rules', () => {
     ['a new kind of device after an established pattern', habit, ok(72, { os: 'iOS', browser: 'Safari' }), ['new_device']],
     ['a new device with only two earlier sign-ins: too early to tell', habit.slice(0, 2), ok(72, { os: 'iOS', browser: 'Safari' }), []],
     ['a device last used more than 90 days ago counts as new', [ok(-24 * 100, { os: 'iOS', browser: 'Safari' }), ...habit], ok(72, { os: 'iOS', browser: 'Safari' }), ['new_device']],
+    ['the same laptop by its device id: nothing', laptop, ok(72, { deviceId: 'laptop' }), []],
+    ['another device of the same kind (Windows · Edge) by its device id: new', laptop, ok(72, { deviceId: 'another laptop' }), ['new_device']],
+    ['a known device id with a new kind: still new (an id the browser sends cannot hide a new kind)', laptop, ok(72, { deviceId: 'laptop', os: 'Linux', browser: 'Firefox' }), ['new_device']],
+    ['an attempt without an id falls back to the kind: the same kind is not new', laptop, ok(72), []],
+    ['an attempt without an id falls back to the kind: another kind is new', laptop, ok(72, { os: 'iOS', browser: 'Safari' }), ['new_device']],
+    ['earlier sign-ins without ids count by kind: a device id after them is not new if the kind was seen', habit, ok(72, { deviceId: 'laptop' }), []],
+    ['earlier sign-ins without ids count by kind: a device id of an unseen kind is new', habit, ok(72, { deviceId: 'phone', os: 'iOS', browser: 'Safari' }), ['new_device']],
+    ['one id-less sign-in of the same kind among other ids: the id cannot prove it new', [...laptop.slice(0, 2), ok(50)], ok(72, { deviceId: 'another laptop' }), []],
+    ['a new device id with only two earlier sign-ins: too early to tell', laptop.slice(0, 2), ok(72, { deviceId: 'another laptop' }), []],
     ['a neighbouring country a day later: new country, not travel', habit, ok(72, { country: 'FR' }), ['new_country']],
     ['Germany then Brazil two hours later: new country and impossible travel', habit, ok(50, { country: 'BR' }), ['new_country', 'impossible_travel']],
     ['Germany then Brazil two days later: a new country only (a flight takes less)', habit, ok(96, { country: 'BR' }), ['new_country']],

@@ -6,8 +6,11 @@ import { countryPlace } from '../../lib/ip-country.ts';
  * one to what is unusual about the new one. Each rule and its thresholds:
  *
  * | rule              | fires on a new attempt when                                                            |
- * | new_device        | it succeeds from a kind of device (operating system + browser) none of the person's     |
- * |                   | successful sign-ins of the last 90 days used, and there were at least 3 of those        |
+ * | new_device        | it succeeds from a device none of the person's successful sign-ins of the last 90 days |
+ * |                   | used, and there were at least 3 of those. An earlier sign-in was the same device when  |
+ * |                   | it was of the same kind (operating system + browser) and, if both have a device id     |
+ * |                   | (the sign-in page's `fpData`), had the same id: an id catches another device of the    |
+ * |                   | same kind; without one the kind alone decides                                          |
  * | new_country       | it succeeds from a country none of those sign-ins came from (at least 3 of them, each   |
  * |                   | with a known country)                                                                   |
  * | impossible_travel | it succeeds from another country than the person's previous located successful one, |
@@ -27,6 +30,8 @@ export type SignInAttempt = Readonly<{
   country?: string;
   os?: string;
   browser?: string;
+  /** The browser's device id as the provider keeps it (a keyed hash), when the sign-in page sent one. */
+  deviceId?: string;
 }>;
 
 export type SignInAnomaly = Readonly<{
@@ -46,6 +51,14 @@ const minuteMs = 60 * 1000;
 const dayMs = 24 * 60 * minuteMs;
 
 const deviceOf = (attempt: SignInAttempt) => `${attempt.os ?? 'Other'} · ${attempt.browser ?? 'Other'}`;
+
+/**
+ * Whether `earlier` may have been the device of `attempt`: the same kind and, when both have an id,
+ * the same id. An id only ever adds a finding: the browser sends it, so a copied one cannot hide a
+ * new kind, and sign-ins without one (from before the page sent ids) are judged by kind as before.
+ */
+const sameDevice = (earlier: SignInAttempt, attempt: SignInAttempt) =>
+  deviceOf(earlier) === deviceOf(attempt) && (!earlier.deviceId || !attempt.deviceId || earlier.deviceId === attempt.deviceId);
 
 /** Great-circle distance between two countries' centres in km, or undefined when either is unknown. */
 export const kmBetweenCountries = (from: string, to: string) => {
@@ -67,7 +80,7 @@ export const anomaliesOf = (earlier: readonly SignInAttempt[], attempt: SignInAt
   const found: SignInAnomaly[] = [];
   if (attempt.outcome === 'success') {
     const pattern = before.filter((e) => e.outcome === 'success' && attempt.at.getTime() - e.at.getTime() <= patternDays * dayMs);
-    if (pattern.length >= establishedAfter && !pattern.some((e) => deviceOf(e) === deviceOf(attempt))) found.push({ rule: 'new_device', detail: { device: deviceOf(attempt) } });
+    if (pattern.length >= establishedAfter && !pattern.some((e) => sameDevice(e, attempt))) found.push({ rule: 'new_device', detail: { device: deviceOf(attempt) } });
     const located = pattern.filter((e) => e.country);
     if (attempt.country && located.length >= establishedAfter && !located.some((e) => e.country === attempt.country)) {
       found.push({ rule: 'new_country', detail: { country: attempt.country } });

@@ -95,6 +95,37 @@ describe('sign-in facts in the event log', () => {
     expect(stored?.score).toBeCloseTo(100 * (1 - Math.exp(-23 / 40)), 1);
   });
 
+  it('keeps the device id the sign-in page sent (hashed by the provider) and finds another device of the same kind new', async () => {
+    const org = await buildOrganization(t.db);
+    const person = await buildPerson(t.db, org.id);
+    await createAuthManagement(t.db).upsertUsers([
+      { userId: person.authUserId!, email: person.email, givenName: 'Test', familyName: 'Person', tenants: {}, passwordHash: await hashPassword('a long enough passphrase') },
+    ]);
+    const signIn = (vsid: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/password/signin',
+        remoteAddress: '217.160.0.1',
+        headers: { authorization: `Bearer ${testProjectId}`, 'content-type': 'application/json', 'user-agent': firefoxOnWindows },
+        payload: JSON.stringify({ loginId: person.email, password: 'a long enough passphrase', fpData: { vsid, vrid: `request-${vsid}` } }),
+      });
+    for (let i = 0; i < 3; i++) expect((await signIn('0f3d2a9c8b7e6d5c4b3a29180f1e2d3c')).statusCode).toBe(200);
+    expect((await signIn('0f3d2a9c8b7e6d5c4b3a29180f1e2d3c')).statusCode).toBe(200);
+    expect((await signIn('9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b')).statusCode).toBe(200);
+
+    const written = await t.db
+      .select({ type: events.type, data: events.data })
+      .from(events)
+      .where(and(eq(events.personId, person.id), inArray(events.type, ['sign_in', 'sign_in_anomaly'])))
+      .orderBy(asc(events.id));
+    const deviceIds = written.filter((e) => e.type === 'sign_in').map((e) => e.data.deviceId as string);
+    expect(new Set(deviceIds.slice(0, 4)).size).toBe(1);
+    expect(deviceIds[4]).not.toBe(deviceIds[0]);
+    // Only the provider's keyed hash reaches the app, never the browser's own id.
+    expect(JSON.stringify(written)).not.toContain('0f3d2a9c');
+    expect(written.filter((e) => e.type === 'sign_in_anomaly').map((e) => e.data)).toEqual([{ rule: 'new_device', method: 'password', device: 'Windows · Firefox' }]);
+  });
+
   it('counts signing in without a second factor until the person sets up an authenticator app', async () => {
     const org = await buildOrganization(t.db);
     const person = await buildPerson(t.db, org.id);

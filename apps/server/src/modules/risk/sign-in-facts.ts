@@ -20,7 +20,14 @@ type Reader = Db | Tx;
 const textOf = (data: unknown, key: string) => (data && typeof data === 'object' && typeof (data as Record<string, unknown>)[key] === 'string' ? ((data as Record<string, unknown>)[key] as string) : undefined);
 
 const attemptsOf = (rows: { type: string; occurredAt: Date; data: unknown }[]): SignInAttempt[] =>
-  rows.map((row) => ({ at: row.occurredAt, outcome: outcomeOf[row.type as keyof typeof outcomeOf], country: textOf(row.data, 'country'), os: textOf(row.data, 'os'), browser: textOf(row.data, 'browser') }));
+  rows.map((row) => ({
+    at: row.occurredAt,
+    outcome: outcomeOf[row.type as keyof typeof outcomeOf],
+    country: textOf(row.data, 'country'),
+    os: textOf(row.data, 'os'),
+    browser: textOf(row.data, 'browser'),
+    deviceId: textOf(row.data, 'deviceId'),
+  }));
 
 /**
  * What the rules compare a new attempt with: the person's successful sign-ins of the last 90 days
@@ -49,9 +56,10 @@ const personOfLogin = async (db: Db, authUserId: string) =>
 /**
  * Writes a person's sign-in attempt to the event log (the provider's own record keeps the details):
  * a success, a failure, or an attempt on a locked or disabled account, with the method, the kind of
- * device and the address's country, never the address or the raw user agent. What the anomaly rules
- * find unusual about it follows as `sign_in_anomaly` events, which the risk score counts. Attempts
- * on unknown login ids name no person and are not written here.
+ * device, the device id as the provider keeps it (a keyed hash, when the sign-in page sent one) and
+ * the address's country, never the address or the raw user agent. What the anomaly rules find
+ * unusual about it follows as `sign_in_anomaly` events, which the risk score counts. Attempts on
+ * unknown login ids name no person and are not written here.
  */
 export const recordSignInFact = async (db: Db, event: AuthEvent, client: ClientInfo, holdsSecondFactor: SecondFactorLookup) => {
   if (event.event !== 'signin' || !event.userId) return;
@@ -63,14 +71,15 @@ export const recordSignInFact = async (db: Db, event: AuthEvent, client: ClientI
   const protection = type === 'sign_in' ? { secondFactor: event.method === 'sso' || (await holdsSecondFactor(event.userId)) } : {};
   const at = now();
   const device = deviceKindOf(client.userAgent);
-  const attempt: SignInAttempt = { at, outcome: outcomeOf[type], country: client.country, ...device };
+  const deviceId = client.deviceId ? { deviceId: client.deviceId } : {};
+  const attempt: SignInAttempt = { at, outcome: outcomeOf[type], country: client.country, ...device, ...deviceId };
   const fact = { organizationId: person.organizationId, personId: person.id, occurredAt: at };
   await db.transaction(async (tx) => {
     // One person's attempts are judged one at a time: two at once would each miss the other.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${person.id}`}))`);
     const anomalies = anomaliesOf(await recentAttempts(tx, person.organizationId, person.id, at), attempt);
     await appendEvents(tx, [
-      { ...fact, type, data: { method: event.method, ...device, ...(client.country ? { country: client.country } : {}), ...protection } },
+      { ...fact, type, data: { method: event.method, ...device, ...deviceId, ...(client.country ? { country: client.country } : {}), ...protection } },
       ...anomalies.map((anomaly) => ({ ...fact, type: 'sign_in_anomaly', data: { rule: anomaly.rule, method: event.method, ...anomaly.detail } })),
     ]);
   });
