@@ -17,6 +17,8 @@ export type Actor = Readonly<
   | { kind: 'tracking'; id: string; organizationId: string }
   | { kind: 'apiKey'; id: string; organizationId: string }
   | { kind: 'scim'; id: string; organizationId: string }
+  /** An organisation's identity provider, through its single sign-on connection (just-in-time provisioning). */
+  | { kind: 'sso'; id: string; organizationId: string }
 >;
 
 /** The scope of a signed-in person's request: the organisation their session acts in. */

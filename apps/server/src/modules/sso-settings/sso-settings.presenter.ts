@@ -26,6 +26,7 @@ export const presentSsoConnection = (row: SsoConnectionRow, publicUrl: string, n
     protocol: row.protocol,
     enabled: row.enabled,
     domains: row.domains,
+    jitProvisioning: row.jitProvisioning,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     saml:
       row.protocol === 'saml'

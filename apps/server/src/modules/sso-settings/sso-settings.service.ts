@@ -91,7 +91,7 @@ const ensureDomainsFree = async (store: ReturnType<typeof ssoStore>, tenant: Ten
 export const createSsoConnection = async (deps: SsoSettingsDeps, tenant: Tenant, body: CreateSsoConnectionBody, origin: RequestOrigin) => {
   const { store } = embedded(deps, tenant);
   await ensureDomainsFree(store, tenant, body.domains);
-  let input: SsoConnectionInput = { name: body.name, protocol: body.protocol, domains: body.domains };
+  let input: SsoConnectionInput = { name: body.name, protocol: body.protocol, domains: body.domains, jitProvisioning: body.jitProvisioning };
   if (body.protocol === 'saml') {
     if (!body.saml) throw fieldError('VALIDATION_FAILED', 'body.saml', 'is required for a SAML connection');
     input = { ...input, ...(await samlDetails(deps, body.saml)) };
@@ -104,7 +104,7 @@ export const createSsoConnection = async (deps: SsoSettingsDeps, tenant: Tenant,
     input = { ...input, oidcIssuer: body.oidc.issuer.replace(/\/+$/, ''), oidcClientId: body.oidc.clientId, oidcClientSecret: body.oidc.clientSecret };
   }
   const row = await store.create(tenant.organizationId, input);
-  await recordAudit(deps.db, tenant, { action: 'sso.connection.create', targetType: 'sso_connection', targetId: row.id, details: { name: row.name, protocol: row.protocol, domains: row.domains }, ...origin });
+  await recordAudit(deps.db, tenant, { action: 'sso.connection.create', targetType: 'sso_connection', targetId: row.id, details: { name: row.name, protocol: row.protocol, domains: row.domains, jitProvisioning: row.jitProvisioning }, ...origin });
   return presentSsoConnection(row, deps.publicUrl);
 };
 
@@ -118,6 +118,7 @@ export const updateSsoConnection = async (deps: SsoSettingsDeps, tenant: Tenant,
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
     ...(body.domains !== undefined ? { domains: body.domains } : {}),
+    ...(body.jitProvisioning !== undefined ? { jitProvisioning: body.jitProvisioning } : {}),
     ...(body.saml && current.protocol === 'saml' ? await samlDetails(deps, body.saml) : {}),
     ...(body.oidc && current.protocol === 'oidc'
       ? {

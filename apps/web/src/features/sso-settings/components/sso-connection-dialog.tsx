@@ -5,9 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -38,6 +40,7 @@ export const SsoConnectionDialog = ({ connection, onClose }: SsoConnectionDialog
   const [protocol, setProtocol] = useState<SsoProtocol>(connection?.protocol ?? 'saml');
   const [name, setName] = useState(connection?.name ?? '');
   const [domains, setDomains] = useState(connection?.domains.join(', ') ?? '');
+  const [jitProvisioning, setJitProvisioning] = useState(connection?.jitProvisioning ?? false);
   const [source, setSource] = useState<SamlSource>(connection ? 'manual' : 'xml');
   const [metadataXml, setMetadataXml] = useState('');
   const [metadataUrl, setMetadataUrl] = useState('');
@@ -62,6 +65,7 @@ export const SsoConnectionDialog = ({ connection, onClose }: SsoConnectionDialog
       name,
       protocol,
       domains: domainList,
+      jitProvisioning,
       ...(protocol === 'saml' ? { saml: saml() } : { oidc: { issuer, clientId, ...(clientSecret ? { clientSecret } : {}) } }),
     };
     const { protocol: _protocol, ...change } = body;
@@ -85,6 +89,15 @@ export const SsoConnectionDialog = ({ connection, onClose }: SsoConnectionDialog
             </RadioGroup>
           )}
           {field(t('ssoSettings.dialog.domains'), domains, setDomains, problemOf('domains'), { helperText: t('ssoSettings.dialog.domainsNote') })}
+          <div>
+            <FormControlLabel
+              control={<Switch checked={jitProvisioning} onChange={(event) => setJitProvisioning(event.target.checked)} slotProps={{ input: { 'aria-describedby': 'sso-jit-note' } }} />}
+              label={t('ssoSettings.dialog.jitProvisioning')}
+            />
+            <FormHelperText id="sso-jit-note" sx={{ mt: 0 }}>
+              {t('ssoSettings.dialog.jitProvisioningNote')}
+            </FormHelperText>
+          </div>
           {protocol === 'saml' ? (
             <>
               <Tabs value={source} onChange={(_, value: SamlSource) => setSource(value)} aria-label={t('ssoSettings.dialog.samlSource')} variant="fullWidth">

@@ -15,6 +15,7 @@ const connection: SsoConnection = {
   protocol: 'saml',
   enabled: true,
   domains: ['northwind.example'],
+  jitProvisioning: false,
   verifiedAt: null,
   saml: {
     idpEntityId: 'https://sts.windows.net/x/',
@@ -62,9 +63,10 @@ describe('SSO settings page', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Okta' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Email domains' }), { target: { value: 'northwind.example, northwind.co.uk' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Identity provider metadata (XML)' }), { target: { value: '<not xml' } });
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Create accounts at first sign-in' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add connection' }));
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Identity provider metadata (XML)' })).toHaveAccessibleDescription('is not well-formed XML'));
     const sent = server.mock.calls.find(([input, init]) => String(input) === '/api/sso/connections/' && init?.method === 'POST');
-    expect(JSON.parse(String(sent![1]!.body))).toEqual({ name: 'Okta', protocol: 'saml', domains: ['northwind.example', 'northwind.co.uk'], saml: { metadataXml: '<not xml' } });
+    expect(JSON.parse(String(sent![1]!.body))).toEqual({ name: 'Okta', protocol: 'saml', domains: ['northwind.example', 'northwind.co.uk'], jitProvisioning: true, saml: { metadataXml: '<not xml' } });
   });
 });
