@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
 import { asPerson, cleanUp, createPerson, demoPassword, findPeople, retirePeople } from './api.ts';
@@ -35,14 +35,28 @@ afterEach(async () => context?.close());
 
 const storedTokens = () => page.evaluate(() => ({ session: localStorage.getItem('DS'), refresh: localStorage.getItem('DSR') }));
 const signedInText = () => page.getByTestId('signed-in-as').textContent();
+type StoredDeviceIds = { value: { vsid: string; vrid: string }; expiry: number } | null;
+const storedDeviceIds = () => page.evaluate(() => JSON.parse(localStorage.getItem('fp') ?? 'null') as StoredDeviceIds);
 
 describe('signing in to the started product, in a real browser', () => {
   it('with a password: sees the signed-in page, stays signed in across a reload, and logs out', async () => {
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
     await page.goto(`${baseUrl}/login/`);
+    // The device id: made from our own bundle, kept a day under the SDK's key, sent with the sign-in as fpData.
+    await expect.poll(storedDeviceIds).not.toBeNull();
+    const device = (await storedDeviceIds())!;
+    expect(device.value.vsid).toMatch(/^[0-9a-f]{32}$/);
+    expect(device.expiry - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+    expect(device.expiry - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
     await page.getByLabel('Email address').fill('owen.fletcher@northwind-logistics.example');
     await page.getByLabel('Password', { exact: true }).fill(demoPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/dashboard/insights/`);
+    const signIn = requests.find((request) => new URL(request.url()).pathname === '/v1/auth/password/signin');
+    expect(JSON.parse(signIn?.postData() ?? '{}')).toMatchObject({ fpData: device.value });
+    // No third party: every request the page made went to the product itself.
+    expect(requests.map((request) => new URL(request.url()).origin).filter((origin) => origin !== baseUrl && origin !== 'null')).toEqual([]);
     await expect.poll(signedInText, { timeout: 15_000 }).toContain('Owen Fletcher');
     expect(await page.getByTestId('personal-company').textContent()).toContain('Northwind Logistics');
     await screenshot(page, 'signed-in-1280');
@@ -74,6 +88,42 @@ describe('signing in to the started product, in a real browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/dashboard/insights/`);
     await expect.poll(signedInText, { timeout: 15_000 }).toContain('Lucas Brennan');
+  });
+
+  it('with a Google account: the provider (a certified OpenID provider standing in) vouches for the address', async () => {
+    await page.goto(`${baseUrl}/login/oauth/?err=no-account`);
+    await expect.poll(() => page.getByText(/No Vigil account matches that account/).isVisible()).toBe(true);
+    await screenshot(page, 'sign-in-social-refused-1280');
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.goto(`${baseUrl}/login/`);
+    await expect.poll(() => page.getByRole('button', { name: 'Continue with Google' }).isVisible()).toBe(true);
+    await screenshot(page, 'sign-in-other-ways-600');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    // The stand-in's own sign-in and consent pages, on another site.
+    await page.locator('input[name="login"]').fill(resetEmail);
+    await page.locator('input[name="password"]').fill('anything: the stand-in checks no password');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('button[type="submit"]').click();
+    await expect.poll(signedInText, { timeout: 15_000 }).toContain('Iris Holloway');
+    expect(new URL(page.url()).pathname).not.toBe('/login/oauth/');
+    expect((await storedTokens()).refresh).toBeTruthy();
+  });
+
+  it('through the provider’s sign-up-or-in flow: each screen as the provider sends it', async () => {
+    // Someone no other spec signs in as.
+    await page.goto(`${baseUrl}/login/?flow=sign-up-or-in`);
+    await page.getByRole('textbox', { name: 'Email address' }).fill('nora.fitzgerald@crestline-financial.example');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText('Enter the password for nora.fitzgerald@crestline-financial.example.').isVisible()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill('not her password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText(/The email address or password is not correct/).isVisible()).toBe(true);
+    await screenshot(page, 'sign-in-flow-password-1280');
+    await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // A manager's home is her reporting line's page.
+    await page.waitForURL(`${baseUrl}/insights/your-reports/`, { timeout: 15_000 });
+    expect((await storedTokens()).refresh).toBeTruthy();
   });
 
   it('a wrong password shows an error and signs nobody in', async () => {

@@ -11,6 +11,7 @@ const mailDir = inject('mailDir');
 const admin = 'claire.donnelly@verdant-energy.example';
 const tag = Date.now().toString(36);
 const member = { email: `ines.moreau.${tag}@verdant-energy.example`, password: 'willow quarry lantern 73' };
+const newcomer = `tomas.reyes.${tag}@verdant-energy.example`;
 let browser: Browser;
 let page: Page;
 let saml: Awaited<ReturnType<typeof startSamlIdentityProvider>>;
@@ -49,7 +50,7 @@ beforeAll(async () => {
 afterAll(() =>
   cleanUp([
     resetSso,
-    () => asPerson(baseUrl, admin, async (session) => retirePeople(session, await findPeople(session, member.email))),
+    () => asPerson(baseUrl, admin, async (session) => retirePeople(session, [...(await findPeople(session, member.email)), ...(await findPeople(session, newcomer))])),
     async () => browser?.close(),
     async () => saml?.close(),
     async () => openId?.close(),
@@ -92,6 +93,29 @@ describe('single sign-on, set up by an admin and used by the organization', () =
     await form.getByRole('button', { name: 'Continue with single sign-on' }).click();
     await memberPage.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 20_000 });
     await memberPage.context().close();
+  });
+
+  it('makes a newcomer a person at their first sign-in once the connection creates accounts', async () => {
+    const card = page.getByTestId('sso-connection');
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Create accounts at first sign-in').check();
+    await expectNoSeriousViolations(page, 'SSO connection dialog');
+    await screenshot(page, 'sso-connection-dialog-1280');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+
+    const newcomerPage = await (await newBrowserContext(browser, { viewport: { width: 1280, height: 900 } })).newPage();
+    await newcomerPage.goto(`${baseUrl}/login/`);
+    await newcomerPage.getByRole('button', { name: 'Continue with single sign-on' }).click();
+    const form = newcomerPage.getByTestId('sso-sign-in-form');
+    await form.getByLabel('Email address').fill(newcomer);
+    saml.signInAs(newcomer);
+    await form.getByRole('button', { name: 'Continue with single sign-on' }).click();
+    await newcomerPage.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 20_000 });
+    await newcomerPage.context().close();
+    // The organization now holds them, made by its identity provider.
+    await asPerson(baseUrl, admin, async (session) => expect(await findPeople(session, newcomer)).toHaveLength(1));
   });
 
   it('requires single sign-on: a member’s password is refused, an admin’s still works', async () => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOpenIdPeer } from '../packages/auth-provider/src/test/openid-peer.ts';
 import { startSmtpInbox } from '../packages/auth-provider/src/test/smtp-inbox.ts';
 
 const freePort = () =>
@@ -35,6 +36,11 @@ export default async function startProduct(project: TestProject) {
     const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
     writeFileSync(join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`), JSON.stringify({ to, subject: mail.subject, text: mail.text }));
   });
+  // A certified OpenID provider stands in for Google: the sign-in page offers "Continue with Google".
+  const google = { clientId: 'vigil-e2e-google', clientSecret: 'a-long-client-secret-of-the-e2e-google-stand-in' };
+  const openIdPeer = await startOpenIdPeer([
+    { client_id: google.clientId, client_secret: google.clientSecret, redirect_uris: [`${baseUrl}/v1/oauth/callback/google`], token_endpoint_auth_method: 'client_secret_post' },
+  ]);
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -54,6 +60,9 @@ export default async function startProduct(project: TestProject) {
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO: 'true',
       SMTP_URL: inbox.url,
+      OAUTH_GOOGLE_CLIENT_ID: google.clientId,
+      OAUTH_GOOGLE_CLIENT_SECRET: google.clientSecret,
+      OAUTH_GOOGLE_ISSUER: openIdPeer.issuer,
       // Lets a developer run the suite against a web build of their own (vite build --outDir ...).
       ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
@@ -81,6 +90,7 @@ export default async function startProduct(project: TestProject) {
     server.kill('SIGTERM');
     const code = await exited;
     await inbox.close();
+    await openIdPeer.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0 || /"level":(50|60)/.test(output)) {
       throw new Error(`The product did not shut down cleanly on SIGTERM (exit ${code}):\n${output}`);

@@ -21,6 +21,7 @@ import { peopleInsightsRoutes } from './modules/insights/people-insights.routes.
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { adaptiveControlsRoutes } from './modules/adaptive-controls/adaptive-controls.routes.ts';
 import { recordSecondFactorChange, recordSignInFact } from './modules/risk/sign-in-facts.ts';
+import { provisionFromSingleSignOn } from './modules/sso-settings/just-in-time.ts';
 import { ssoSettingsRoutes } from './modules/sso-settings/sso-settings.routes.ts';
 import { guardedFetch } from './modules/phishing/delivery/guarded-post.ts';
 import { countryOfAddress } from './lib/ip-country.ts';
@@ -77,8 +78,17 @@ declare module 'fastify' {
   }
 }
 
-/** Sign-in methods the embedded provider offers the web app (authenticator apps are second factors only). */
-const embeddedAuthMethods: AuthMethod[] = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso'];
+/** Sign-in methods the embedded provider offers the web app (authenticator apps are second factors only); social sign-in where a provider is set up. */
+const embeddedAuthMethodsOf = (config: Config): AuthMethod[] => [
+  'password',
+  'otp-email',
+  'magiclink',
+  'enchantedlink',
+  'passkey',
+  'sso',
+  'whatsapp',
+  ...(Object.keys(config.auth.oauthProviders).length ? (['oauth'] as const) : []),
+];
 
 /** Paths the embedded authentication provider serves (/v1/auth, /v1/keys, /v2/keys). */
 const providerPaths = /^\/v\d+\//;
@@ -147,9 +157,11 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       sessionTtlSeconds: config.auth.sessionTtlSeconds,
       refreshIdleSeconds: config.auth.refreshIdleSeconds,
       refreshAbsoluteSeconds: config.auth.refreshAbsoluteSeconds,
-      methods: embeddedAuthMethods,
+      methods: embeddedAuthMethodsOf(config),
       locateCountry: countryOfAddress,
       outboundFetch: guardedFetch(config.outboundAllowedHosts),
+      oauthProviders: config.auth.oauthProviders,
+      provisionSsoUser: provisionFromSingleSignOn(connection.db),
       onAuthEvent: async (event, client) => {
         await auditTenantSelection(connection.db, event, client);
         await recordSignInFact(connection.db, event, client, holdsSecondFactor);
@@ -158,7 +170,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
     });
     embeddedKeys = (header) => app.authProvider.keys.resolveKey(header);
   }
-  await app.register(clientConfigRoutes, { config, authMethods: config.auth.embedded ? embeddedAuthMethods : ['password', 'otp-email'] });
+  await app.register(clientConfigRoutes, { config, authMethods: config.auth.embedded ? embeddedAuthMethodsOf(config) : ['password', 'otp-email'] });
   await app.register(healthRoutes, { connection });
   await app.register(companyLogosRoutes, { db: connection.db });
   await app.register(trainingMediaRoutes, { db: connection.db, secrets: app.secrets });

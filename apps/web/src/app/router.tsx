@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
       { path: paths.login.resetPassword.path, lazy: () => import('./routes/login/reset-password.route') },
       { path: paths.login.secondFactor.path, lazy: () => import('./routes/login/second-factor.route') },
       { path: paths.login.sso.path, lazy: () => import('./routes/login/sso.route') },
+      { path: paths.login.oauth.path, lazy: () => import('./routes/login/oauth.route') },
       { path: paths.headsUp.path, lazy: () => import('./routes/heads-up.route') },
       { path: paths.error.path, lazy: () => import('./routes/error.route') },
       { id: 'shell', lazy: () => import('./routes/shell.route'), children: [{ index: true, ...home }, ...shellPages] },

@@ -17,6 +17,8 @@ export const paths = {
     // A second factor the person's sign-in policy asks for (adaptive controls).
     secondFactor: page('/login/confirm/'),
     sso: page('/login/sso/'),
+    // Back from a social provider (Google, Microsoft, GitHub…) with a one-time code.
+    oauth: page('/login/oauth/'),
   },
   headsUp: page('/heads-up/'),
   error: page('/error/'),

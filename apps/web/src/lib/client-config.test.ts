@@ -10,7 +10,13 @@ describe('parseClientConfig', () => {
         authBaseUrl: 'https://vigil.example.com',
         authMethods: ['otp-email', 'passkeys', 'password'],
       }),
-    ).toEqual({ authProjectId: 'P2abc', authBaseUrl: 'https://vigil.example.com', authMethods: ['otp-email', 'password'] });
+    ).toEqual({ authProjectId: 'P2abc', authBaseUrl: 'https://vigil.example.com', authMethods: ['otp-email', 'password'], oauthProviders: [] });
+  });
+
+  it('keeps the social providers this build has buttons for; an older server that names none offers none', () => {
+    const base = { authProjectId: 'P2abc', authBaseUrl: 'https://vigil.example.com', authMethods: ['password', 'oauth'] };
+    expect(parseClientConfig({ ...base, oauthProviders: ['github', 'myspace', 'google'] }).oauthProviders).toEqual(['github', 'google']);
+    expect(parseClientConfig(base).oauthProviders).toEqual([]);
   });
 
   it.each([

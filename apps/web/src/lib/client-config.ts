@@ -3,14 +3,20 @@ import { createContext, useContext } from 'react';
 import { apiPaths } from '../config/paths';
 
 // Every sign-in method the server may announce; the sign-in page offers those it has screens for.
-export const authMethods = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso'] as const;
+export const authMethods = ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso', 'oauth', 'whatsapp'] as const;
 export type AuthMethod = (typeof authMethods)[number];
+
+// The social providers the server may offer for `oauth`, in the contract's names.
+export const oauthProviders = ['google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'linkedin', 'slack'] as const;
+export type OAuthProvider = (typeof oauthProviders)[number];
 
 /** What the web app needs before it can create the auth SDK (GET /api/client-config/, public). */
 export type ClientConfig = {
   authProjectId: string;
   authBaseUrl: string;
   authMethods: AuthMethod[];
+  /** Social providers to offer when `authMethods` has `oauth`. */
+  oauthProviders: OAuthProvider[];
 };
 
 export class ClientConfigError extends Error {
@@ -19,6 +25,7 @@ export class ClientConfigError extends Error {
 
 const isAuthMethod = (value: unknown): value is AuthMethod =>
   (authMethods as readonly unknown[]).includes(value);
+const isOAuthProvider = (value: unknown): value is OAuthProvider => (oauthProviders as readonly unknown[]).includes(value);
 
 const isAbsoluteUrl = (value: unknown): value is string => {
   if (typeof value !== 'string') return false;
@@ -40,7 +47,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export const parseClientConfig = (body: unknown): ClientConfig => {
   if (!isRecord(body)) throw new ClientConfigError('The client configuration is not a JSON object');
-  const { authProjectId, authBaseUrl, authMethods: methods } = body;
+  const { authProjectId, authBaseUrl, authMethods: methods, oauthProviders: providers } = body;
   if (typeof authProjectId !== 'string' || authProjectId === '') {
     throw new ClientConfigError('The client configuration has no authProjectId');
   }
@@ -50,7 +57,8 @@ export const parseClientConfig = (body: unknown): ClientConfig => {
   if (!Array.isArray(methods)) {
     throw new ClientConfigError('The client configuration has no authMethods list');
   }
-  return { authProjectId, authBaseUrl, authMethods: methods.filter(isAuthMethod) };
+  // An older server announces no providers: no social buttons, nothing broken.
+  return { authProjectId, authBaseUrl, authMethods: methods.filter(isAuthMethod), oauthProviders: Array.isArray(providers) ? providers.filter(isOAuthProvider) : [] };
 };
 
 /**

@@ -103,6 +103,11 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
       // Like the real SDK while nobody has opened the link: it keeps polling, so nothing resolves.
       waitForSession: vi.fn<AuthSdk['enchantedLink']['waitForSession']>(() => new Promise(() => {})),
     },
+    notp: {
+      signIn: vi.fn<AuthSdk['notp']['signIn']>(async () => ({ ok: true, code: 200 })),
+      // Like the real SDK while the WhatsApp message has not arrived: it keeps polling.
+      waitForSession: vi.fn<AuthSdk['notp']['waitForSession']>(() => new Promise(() => {})),
+    },
     totp: {
       update: vi.fn<AuthSdk['totp']['update']>(async () => ({ ok: true, code: 200, data: { provisioningURL: 'otpauth://totp/Vigil:test', image: '', key: 'JBSWY3DPEHPK3PXP' } })),
       verify: vi.fn<AuthSdk['totp']['verify']>(async () => ({ ok: true, code: 200 })),
@@ -116,6 +121,19 @@ export const createFakeAuthSdk = ({ lastLoginId = '' }: { lastLoginId?: string }
     sso: {
       start: vi.fn<AuthSdk['sso']['start']>(async () => ({ ok: true, code: 200, data: { url: 'https://idp.example.test/sso' } })),
       exchange: vi.fn<AuthSdk['sso']['exchange']>(async () => ({ ok: true, code: 200 })),
+    },
+    oauth: {
+      // The SDK's start is also an object of one shortcut per provider (start.google(…)); the app calls start itself.
+      start: Object.assign(
+        vi.fn<(...args: Parameters<AuthSdk['oauth']['start']>) => ReturnType<AuthSdk['oauth']['start']>>(async () => ({ ok: true, code: 200, data: { url: 'https://accounts.example.test/authorize' } })),
+        {} as Omit<AuthSdk['oauth']['start'], never>,
+      ),
+      exchange: vi.fn<AuthSdk['oauth']['exchange']>(async () => ({ ok: true, code: 200 })),
+    },
+    // Tests script the provider's screens with mockResolvedValueOnce.
+    flow: {
+      start: vi.fn<AuthSdk['flow']['start']>(async () => ({ ok: false, code: 400, error: { errorCode: 'E102004', errorDescription: 'flowId: no flow scripted in this test' } })),
+      next: vi.fn<AuthSdk['flow']['next']>(async () => ({ ok: false, code: 400, error: { errorCode: 'E102004', errorDescription: 'executionId: no flow scripted in this test' } })),
     },
   } satisfies AuthSdk;
 

@@ -11,6 +11,7 @@ export const testClientConfig: ClientConfig = {
   authProjectId: 'P2testproject',
   authBaseUrl: 'http://localhost:3000',
   authMethods: ['password', 'otp-email'],
+  oauthProviders: [],
 };
 
 type RenderRoutesOptions = {

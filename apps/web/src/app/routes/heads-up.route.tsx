@@ -14,11 +14,11 @@ import { useClientConfig } from '../../lib/client-config';
 export const Component = () => {
   const { t } = useTranslation();
   const { isSessionLoading, isAuthenticated } = useSession();
-  const { authMethods } = useClientConfig();
+  const { authMethods, oauthProviders } = useClientConfig();
   const [searchParams] = useSearchParams();
   return (
     <MessagePage title={t('routes.headsUp.title')} maxWidth={760} description={isAuthenticated ? undefined : t('headsUp.signIn')}>
-      {isSessionLoading ? <CircularProgress aria-label={t('app.loading')} /> : isAuthenticated ? <HeadsUpView recipientId={searchParams.get('recipient')} /> : <SignIn methods={authMethods} />}
+      {isSessionLoading ? <CircularProgress aria-label={t('app.loading')} /> : isAuthenticated ? <HeadsUpView recipientId={searchParams.get('recipient')} /> : <SignIn methods={authMethods} socialProviders={oauthProviders} />}
     </MessagePage>
   );
 };

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { paths } from '../../config/paths';
 import { createFakeAuthSdk } from '../../testing/fake-auth-sdk';
@@ -22,6 +22,15 @@ describe('login page', () => {
     // Exact labels, matched once each: what the end-to-end test relies on.
     expect(screen.getByLabelText('Email address')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it('starts loading the device id the SDK sends with a sign-in, without waiting for it', async () => {
+    const fake = createFakeAuthSdk();
+    const identifyDevice = vi.fn(() => new Promise<never>(() => {}));
+    renderRoutes(routes, paths.login.getHref(), { sdk: { ...fake.sdk, identifyDevice } });
+
+    expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeVisible();
+    expect(identifyDevice).toHaveBeenCalled();
   });
 
   it('moves on to the insights page once a session exists', async () => {

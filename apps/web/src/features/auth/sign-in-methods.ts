@@ -6,6 +6,7 @@ import { EnchantedLinkSignInForm } from './components/enchanted-link-sign-in-for
 import { MagicLinkSignInForm } from './components/magic-link-sign-in-form';
 import { PasskeySignInForm } from './components/passkey-sign-in-form';
 import { SsoSignInForm } from './components/sso-sign-in-form';
+import { WhatsAppSignInForm } from './components/whatsapp-sign-in-form';
 import { PasswordSignInForm } from './components/password-sign-in-form';
 
 /** Every method's form gets the email, shared so that switching methods keeps what was typed. */
@@ -21,7 +22,7 @@ export type SignInMethod = {
   /** Tabs are the ways in with an email address; alternatives (passkey, SSO) are offered below them. */
   placement: 'tab' | 'alternative';
   /** An alternative's button, which opens its form. */
-  offerKey?: 'login.secondFactor.passkey.use' | 'login.sso.continue';
+  offerKey?: 'login.secondFactor.passkey.use' | 'login.sso.continue' | 'login.whatsapp.offer';
 };
 
 /**
@@ -35,6 +36,7 @@ export const signInMethods: readonly SignInMethod[] = [
   { id: 'enchantedlink', labelKey: 'login.methods.enchantedlink', Form: EnchantedLinkSignInForm, placement: 'tab' },
   { id: 'passkey', labelKey: 'login.methods.passkey', Form: PasskeySignInForm, placement: 'alternative', offerKey: 'login.secondFactor.passkey.use' },
   { id: 'sso', labelKey: 'login.methods.sso', Form: SsoSignInForm, placement: 'alternative', offerKey: 'login.sso.continue' },
+  { id: 'whatsapp', labelKey: 'login.methods.whatsapp', Form: WhatsAppSignInForm, placement: 'alternative', offerKey: 'login.whatsapp.offer' },
 ];
 
 /** The methods to offer, in the order the server announced them. */

@@ -1,5 +1,7 @@
 import { createSdk } from '@descope/web-js-sdk';
 
+import { identifyDevice } from './device-id';
+
 type WebSdk = ReturnType<typeof createSdk<true>>;
 
 export type { JWTResponse, UserResponse } from '@descope/web-js-sdk';
@@ -34,9 +36,18 @@ export type AuthSdk = Pick<
     signIn: Pick<WebSdk['magicLink']['signIn'], 'email'>;
   };
   enchantedLink: Pick<WebSdk['enchantedLink'], 'signIn' | 'verify' | 'waitForSession'>;
+  notp: Pick<WebSdk['notp'], 'signIn' | 'waitForSession'>;
   totp: Pick<WebSdk['totp'], 'update' | 'verify'>;
   webauthn: Pick<WebSdk['webauthn'], 'signIn' | 'update' | 'helpers'>;
   sso: Pick<WebSdk['sso'], 'start' | 'exchange'>;
+  oauth: Pick<WebSdk['oauth'], 'start' | 'exchange'>;
+  flow: Pick<WebSdk['flow'], 'start' | 'next'>;
+  /**
+   * Stores the device id the SDK sends as `fpData` (device-id.ts); the sign-in page asks for it.
+   * Optional: an SDK without it (a test double) signs in without a device id, as a browser that
+   * cannot make one does.
+   */
+  identifyDevice?: () => Promise<unknown>;
 };
 
 /** One result of an SDK call: `{ ok, code, data?, error? }` (contract §3.2). */
@@ -47,11 +58,15 @@ export type AuthResult = Awaited<ReturnType<AuthSdk['password']['signIn']>>;
  * clean-up after a 401 and the last-user keys are all the SDK's work; these options switch them on.
  */
 export const createAuthSdk = ({ projectId, baseUrl }: { projectId: string; baseUrl: string }): AuthSdk =>
-  createSdk({
-    projectId,
-    // Always set: without it the SDK would call Descope's cloud (contract §1.1).
-    baseUrl,
-    persistTokens: true,
-    autoRefresh: true,
-    storeLastAuthenticatedUser: true,
-  });
+  Object.assign(
+    createSdk({
+      projectId,
+      // Always set: without it the SDK would call Descope's cloud (contract §1.1).
+      baseUrl,
+      persistTokens: true,
+      autoRefresh: true,
+      storeLastAuthenticatedUser: true,
+      // No `fpKey`/`fpLoad`: the SDK's own device-id loader fetches FingerprintJS Pro from third parties.
+    }),
+    { identifyDevice },
+  );

@@ -22,7 +22,7 @@ const renderEnchantedLinkSignIn = (fake = createFakeAuthSdk({ lastLoginId: 'ada@
       { path: paths.home.path, element: <h1>Home stub</h1> },
     ],
     paths.login.getHref(),
-    { sdk: fake.sdk, clientConfig: { authProjectId: 'P2test', authBaseUrl: 'http://localhost:3000', authMethods: ['enchantedlink'] } },
+    { sdk: fake.sdk, clientConfig: { authProjectId: 'P2test', authBaseUrl: 'http://localhost:3000', authMethods: ['enchantedlink'], oauthProviders: [] } },
   );
   return { fake, ...view };
 };

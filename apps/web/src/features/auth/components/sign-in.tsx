@@ -10,14 +10,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAuthSdk } from '../../../lib/auth/auth-hooks';
-import type { AuthMethod } from '../../../lib/client-config';
+import type { AuthMethod, OAuthProvider } from '../../../lib/client-config';
 import { getOfferedSignInMethods } from '../sign-in-methods';
+import { SocialSignInButtons } from './social-sign-in-buttons';
 
 const tabId = (method: AuthMethod) => `sign-in-tab-${method}`;
 const panelId = (method: AuthMethod) => `sign-in-panel-${method}`;
 
-/** The sign-in methods the server announced and this app has screens for, as tabs when more than one. */
-export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
+/**
+ * The sign-in methods the server announced and this app has screens for, as tabs when more than
+ * one; passkeys, single sign-on and each social provider are offered below them.
+ */
+export const SignIn = ({ methods, socialProviders = [] }: { methods: readonly AuthMethod[]; socialProviders?: readonly OAuthProvider[] }) => {
   const { t } = useTranslation();
   const sdk = useAuthSdk();
   const offered = getOfferedSignInMethods(methods);
@@ -27,6 +31,7 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
 
   const tabs = offered.filter((method) => method.placement === 'tab');
   const alternatives = offered.filter((method) => method.placement === 'alternative');
+  const social = methods.includes('oauth') ? socialProviders : [];
   const current = offered.find((method) => method.id === selected) ?? tabs[0] ?? offered[0];
   if (!current) {
     return (
@@ -68,7 +73,7 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
         {/* Keyed by method: a switch starts the other method's form afresh (email is kept above). */}
         <Form key={current.id} email={email} onEmailChange={setEmail} />
       </Box>
-      {alternatives.some((method) => method.id !== current.id) ? (
+      {alternatives.some((method) => method.id !== current.id) || social.length ? (
         <Stack spacing={1.5} data-testid="sign-in-alternatives">
           <Divider>
             <Typography variant="body2" color="text.secondary">
@@ -82,6 +87,7 @@ export const SignIn = ({ methods }: { methods: readonly AuthMethod[] }) => {
                 {t(method.offerKey!)}
               </Button>
             ))}
+          {social.length ? <SocialSignInButtons providers={social} email={email} /> : null}
         </Stack>
       ) : null}
     </Stack>

@@ -19,7 +19,7 @@ import { useInsightFormats } from './insight-formats';
 import { InsightLoading, NumbersDisclosure } from './insight-page-states';
 import { InsightWindowPicker, useInsightWindow } from './insight-window';
 
-const knownMethods = ['password', 'otp', 'otp-email', 'otp-sms', 'magiclink', 'enchantedlink', 'password-reset', 'unknown'] as const;
+const knownMethods = ['password', 'otp', 'otp-email', 'otp-sms', 'magiclink', 'enchantedlink', 'password-reset', 'sso', 'webauthn', 'totp', 'notp', 'oauth', 'unknown'] as const;
 
 /** A method's name in the reader's language; one the page does not know is shown as the provider records it. */
 const methodName = (t: TFunction, method: string) =>

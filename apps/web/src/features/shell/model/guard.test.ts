@@ -41,6 +41,7 @@ const table: Row[] = [
   row('/login/reset-password/', 'public'),
   row('/login/confirm/', 'public'),
   row('/login/sso/', 'public'),
+  row('/login/oauth/', 'public'),
   row('/heads-up/', 'public'),
   row('/error/', 'public'),
 

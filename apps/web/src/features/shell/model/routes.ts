@@ -81,6 +81,7 @@ const routeSpecs = {
   loginResetPassword: { path: paths.login.resetPassword.path, group: 'public', audiences: publicPage, parent: 'login' },
   loginSecondFactor: { path: paths.login.secondFactor.path, group: 'public', audiences: publicPage, parent: 'login' },
   loginSso: { path: paths.login.sso.path, group: 'public', audiences: publicPage, parent: 'login' },
+  loginOauth: { path: paths.login.oauth.path, group: 'public', audiences: publicPage, parent: 'login' },
   headsUp: { path: paths.headsUp.path, group: 'public', audiences: publicPage, parent: null },
   error: { path: paths.error.path, group: 'public', audiences: publicPage, parent: null },
 
