@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { useAuthSdk } from '../../../lib/auth/auth-hooks';
 import { toAppUrl } from '../app-url';
 import { runAuthCall, type AuthFailure } from '../auth-failure';
+import { useNewestWait } from '../use-newest-wait';
 import type { SignInFormProps } from '../sign-in-methods';
 import { AuthFailureAlert } from './auth-failure-alert';
 import { EmailStepForm } from './email-step-form';
@@ -36,31 +37,13 @@ export const EnchantedLinkSignInForm = ({ email, onEmailChange }: SignInFormProp
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-  // The SDK cannot stop a wait: each one runs to its end. Only the newest one's result counts;
-  // older ones (before a resend, another email, or leaving) are ignored.
-  const currentWait = useRef<object | null>(null);
-
-  useEffect(
-    () => () => {
-      currentWait.current = null;
-    },
-    [],
-  );
+  const newestWait = useNewestWait(setFailure);
 
   useEffect(() => {
     if (step.name === 'waiting') noticeRef.current?.focus();
   }, [step]);
 
-  const waitForSession = async (pendingRef: string) => {
-    const wait = {};
-    currentWait.current = wait;
-    const outcome = await runAuthCall(
-      () => sdk.enchantedLink.waitForSession(pendingRef, waitConfig),
-      'wait-for-session',
-    );
-    if (currentWait.current !== wait || outcome.ok) return;
-    setFailure(outcome.failure);
-  };
+  const waitForSession = (pendingRef: string) => newestWait.wait(() => sdk.enchantedLink.waitForSession(pendingRef, waitConfig));
 
   const sendLink = async (loginId: string, kind: 'send' | 'resend') => {
     setFailure(null);
@@ -126,7 +109,7 @@ export const EnchantedLinkSignInForm = ({ email, onEmailChange }: SignInFormProp
       )}
       <LinkSentActions
         onChangeEmail={() => {
-          currentWait.current = null;
+          newestWait.forget();
           setStep({ name: 'email' });
           setFailure(null);
         }}

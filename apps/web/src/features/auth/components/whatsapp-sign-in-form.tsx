@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useAuthSdk } from '../../../lib/auth/auth-hooks';
 import { runAuthCall, type AuthFailure } from '../auth-failure';
+import { useNewestWait } from '../use-newest-wait';
 import type { SignInFormProps } from '../sign-in-methods';
 import { AuthFailureAlert } from './auth-failure-alert';
 
@@ -46,15 +47,7 @@ export const WhatsAppSignInForm = (_props: SignInFormProps) => {
   const [phoneFocusRequest, setPhoneFocusRequest] = useState(0);
   const phoneRef = useRef<HTMLInputElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-  // The SDK cannot stop a wait: each one runs to its end. Only the newest one's result counts.
-  const currentWait = useRef<object | null>(null);
-
-  useEffect(
-    () => () => {
-      currentWait.current = null;
-    },
-    [],
-  );
+  const newestWait = useNewestWait(setFailure);
 
   useEffect(() => {
     if (step.name === 'waiting') noticeRef.current?.focus();
@@ -64,16 +57,10 @@ export const WhatsAppSignInForm = (_props: SignInFormProps) => {
     if (phoneFocusRequest > 0 && !busy) phoneRef.current?.focus();
   }, [phoneFocusRequest, busy]);
 
-  const waitForSession = async (pendingRef: string) => {
-    const wait = {};
-    currentWait.current = wait;
-    const outcome = await runAuthCall(() => sdk.notp.waitForSession(pendingRef, waitConfig), 'wait-for-session');
-    if (currentWait.current !== wait || outcome.ok) return;
-    setFailure(outcome.failure);
-  };
+  const waitForSession = (pendingRef: string) => newestWait.wait(() => sdk.notp.waitForSession(pendingRef, waitConfig));
 
   const start = async (loginId: string) => {
-    currentWait.current = null;
+    newestWait.forget();
     setFailure(null);
     setBusy(true);
     const outcome = await runAuthCall(() => sdk.notp.signIn(loginId), 'send-link');
@@ -177,7 +164,7 @@ export const WhatsAppSignInForm = (_props: SignInFormProps) => {
           type="button"
           disabled={busy}
           onClick={() => {
-            currentWait.current = null;
+            newestWait.forget();
             setFailure(null);
             setStep({ name: 'phone' });
           }}
