@@ -78,7 +78,11 @@ declare module 'fastify' {
   }
 }
 
-/** Sign-in methods the embedded provider offers the web app (authenticator apps are second factors only); social sign-in where a provider is set up. */
+/**
+ * Sign-in methods the embedded provider offers the web app (authenticator apps are second factors
+ * only): social sign-in where a provider is set up, WhatsApp where Twilio is (without it, nothing
+ * but a superadmin's confirmation from the outbox could answer, which is no sign-in to offer people).
+ */
 const embeddedAuthMethodsOf = (config: Config): AuthMethod[] => [
   'password',
   'otp-email',
@@ -86,7 +90,7 @@ const embeddedAuthMethodsOf = (config: Config): AuthMethod[] => [
   'enchantedlink',
   'passkey',
   'sso',
-  'whatsapp',
+  ...(config.twilio ? (['whatsapp'] as const) : []),
   ...(Object.keys(config.auth.oauthProviders).length ? (['oauth'] as const) : []),
 ];
 

@@ -37,6 +37,4 @@ CREATE TABLE "auth"."used_id_tokens" (
 ALTER TABLE "auth"."tenant_sign_in_policies" ALTER COLUMN "allowed_methods" SET DEFAULT '{password,email,passkey,social}'::text[];--> statement-breakpoint
 ALTER TABLE "auth"."oauth_codes" ADD CONSTRAINT "oauth_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "auth"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth"."oauth_identities" ADD CONSTRAINT "oauth_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "auth"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "oauth_identities_user_id_index" ON "auth"."oauth_identities" USING btree ("user_id");--> statement-breakpoint
--- Organisations that allowed every first factor keep allowing every one; a narrowed choice stays as the admin made it.
-UPDATE "auth"."tenant_sign_in_policies" SET "allowed_methods" = array_append("allowed_methods", 'social') WHERE "allowed_methods" @> '{password,email,passkey}'::text[] AND NOT ('social' = ANY("allowed_methods"));
+CREATE INDEX "oauth_identities_user_id_index" ON "auth"."oauth_identities" USING btree ("user_id");

@@ -99,6 +99,19 @@ describe('the flow nonce and the other built-in flows', () => {
     expect(unknown.error?.errorCode).toBe('E102004');
   });
 
+  it('counts its password attempts with /password/signin’s: no way around the per-address limit', async () => {
+    const user = await provider.buildUser();
+    // The harness allows 10 attempts per address in ten minutes; the flow spends them all.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const { step } = await runFlow('sign-up-or-in');
+      await step('submit', { email: user.email });
+      expect((await step('submit', { password: `wrong ${attempt}` })).screen?.state.errorKey).toBe('flows.errors.wrongPassword');
+    }
+    const direct = await device().password.signIn(user.email, user.password);
+    expect(direct.ok).toBe(false);
+    expect([429, 401]).toContain(direct.code);
+  });
+
   it('sign-in-mfa asks everyone for the authenticator app: without one it does not complete', async () => {
     const user = await provider.buildUser();
     const { step } = await runFlow('sign-in-mfa');

@@ -120,7 +120,7 @@ describe('with Twilio: the message comes back through the signed webhook', () =>
     expect(answer.status).toBe(200);
     expect(answer.contentType).toMatch(/^text\/xml/);
     expect(answer.text).toContain('<Response>');
-    expect(answer.text).toContain('go back to the Vigil page');
+    expect(answer.text).toContain('If you did not start this sign-in yourself just now, tell your security team at once');
 
     const session = await waiting;
     expect(session.ok).toBe(true);
@@ -333,6 +333,14 @@ describe('embedded default (no Twilio): the request waits in the operator outbox
     expect(await provider.management.confirmWhatsAppFromOutbox(waitingMessage!.id, [user.userId])).toEqual({ outcome: 'not-found' });
     const [confirmedEvent] = await provider.database.db.select().from(authEvents).where(and(eq(authEvents.userId, user.userId), eq(authEvents.event, 'notp.confirm')));
     expect(confirmedEvent).toMatchObject({ success: true, reason: 'confirmed from the operator outbox' });
+  });
+
+  it('is never confirmed from the outbox for someone another organisation also holds (a managed-service operator)', async () => {
+    const operator = await provider.buildUser({ tenants: 2 });
+    const started = (await newSdk().notp.signIn(operator.phone)).data!;
+    const [waitingMessage] = await outboxOf([operator.userId]);
+    expect(await provider.management.confirmWhatsAppFromOutbox(waitingMessage!.id, [operator.userId])).toEqual({ outcome: 'not-found' });
+    expect((await poll(provider, started.pendingRef)).body.errorCode).toBe('E066103');
   });
 
   it('an expired outbox request is gone: confirming it changes nothing', async () => {

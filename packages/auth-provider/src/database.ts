@@ -34,3 +34,18 @@ export const applyAuthMigrations = async (database: AuthDatabase) => {
     await client.end();
   }
 };
+
+/**
+ * The unique index a database error broke, when it is one (PostgreSQL 23505): two requests racing
+ * to make the same row. Drizzle wraps the driver's error (node-postgres or PGlite, both with `code`
+ * and `constraint`) as its `cause`.
+ */
+export const uniqueViolationOf = (error: unknown): { constraint: string } | undefined => {
+  for (let at = error, depth = 0; typeof at === 'object' && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint } = at as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : '' };
+  }
+  return undefined;
+};
+
+export const isUniqueViolation = (error: unknown) => uniqueViolationOf(error) !== undefined;

@@ -1,5 +1,5 @@
 export { authProviderPlugin, type AuthProviderOptions } from './plugin.ts';
-export { applyAuthMigrations, type AuthDatabase, type AuthDb } from './database.ts';
+export { applyAuthMigrations, isUniqueViolation, uniqueViolationOf, type AuthDatabase, type AuthDb } from './database.ts';
 export { createAuthManagement, type AuthManagement } from './management/management.ts';
 export type { AuthMethod } from './context.ts';
 export { passwordPolicy } from './methods/password-policy.ts';

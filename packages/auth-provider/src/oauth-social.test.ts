@@ -17,26 +17,30 @@ const appUrl = 'http://app.vigil.test';
 // Filled once the peer listens; the provider reads it at each request.
 const oauthProviders: Partial<Record<OAuthProviderName, OAuthProviderConfig>> = {};
 const provider = useProvider({ oauthProviders });
+// A deployment where anyone may sign up: social sign-in may make accounts, and must not adopt a squatter's.
+const openProvider = useProvider({ oauthProviders, selfSignUp: true });
 const secretOf = (name: string) => `${name}-client-secret-of-the-test-peer`;
 const oneTapRedirect = 'http://one-tap.test/callback';
 let peer: Awaited<ReturnType<typeof startOpenIdPeer>>;
 let member: { email: string; userId: string };
 
 /** A browser: the SDK with a fetch that keeps the cookies the provider sets (the sign-in's binding). */
-const browser = () => {
+const browser = (on = provider) => {
   const cookies = new Map<string, string>();
   const keepCookies: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
+    const headers = new Headers(init?.headers);
+    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(input, { ...init, headers });
     for (const cookie of response.headers.getSetCookie()) {
       const [name, ...value] = cookie.split(';')[0]!.split('=');
       cookies.set(name!, value.join('='));
     }
     return response;
   };
-  const sdk = createSdk({ projectId, baseUrl: provider.baseUrl, persistTokens: false, autoRefresh: false, fetch: keepCookies } as Parameters<typeof createSdk>[0]);
+  const sdk = createSdk({ projectId, baseUrl: on.baseUrl, persistTokens: false, autoRefresh: false, fetch: keepCookies } as Parameters<typeof createSdk>[0]);
   /** The browser reaching our callback, from the peer's redirect or its posted form. */
   const land = async ({ url, form }: { url: URL; form?: Record<string, string> }) => {
-    const response = await fetch(`${provider.baseUrl}${url.pathname}${url.search}`, {
+    const response = await fetch(`${on.baseUrl}${url.pathname}${url.search}`, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
@@ -93,12 +97,32 @@ describe('social sign-in in the browser', () => {
     expect((await land(answer)).searchParams.get('err')).toBe('refused');
   });
 
-  it('refuses the answer in a browser that did not start the sign-in (a login CSRF)', async () => {
+  it('refuses the answer, or its code, in a browser that did not start the sign-in (a login CSRF)', async () => {
     const victim = browser();
     const attacker = browser();
     const started = await attacker.sdk.oauth.start('google', `${appUrl}/login/oauth/`);
     const answer = await peer.browse(started.data!.url, member.email, appUrl);
     expect((await victim.land(answer)).searchParams.get('err')).toBe('refused');
+    // The attacker finishes in their own browser and sends the victim the link with the code: it signs nobody in.
+    const again = await attacker.sdk.oauth.start('google', `${appUrl}/login/oauth/`);
+    const code = (await attacker.land(await peer.browse(again.data!.url, member.email, appUrl))).searchParams.get('code')!;
+    expect((await victim.sdk.oauth.exchange(code)).error?.errorCode).toBe('E061102');
+  });
+
+  it('where anyone may sign up: makes an account for a new verified address, and never adopts one whose address was not proved', async () => {
+    const newcomer = `nadia.${randomUUID().slice(0, 6)}@vigil.test`;
+    const first = browser(openProvider);
+    const started = await first.sdk.oauth.start('google', `${appUrl}/login/oauth/`);
+    const made = await first.sdk.oauth.exchange((await first.land(await peer.browse(started.data!.url, newcomer, appUrl))).searchParams.get('code')!);
+    expect(made.data!.user?.email).toBe(newcomer);
+    expect(made.data!.user?.verifiedEmail).toBe(true);
+
+    // A squatter signs up with the victim's address and a password of their own, never proving the address.
+    const victimAddress = `victim.${randomUUID().slice(0, 6)}@vigil.test`;
+    expect((await first.sdk.password.signUp(victimAddress, 'squatter chose this long password 77')).ok).toBe(true);
+    const victim = browser(openProvider);
+    const victimStart = await victim.sdk.oauth.start('google', `${appUrl}/login/oauth/`);
+    expect((await victim.land(await peer.browse(victimStart.data!.url, victimAddress, appUrl))).searchParams.get('err')).toBe('no-account');
   });
 
   it('links accounts only by an address the provider verified, and makes none while self sign-up is closed', async () => {

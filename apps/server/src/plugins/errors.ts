@@ -1,3 +1,4 @@
+import { uniqueViolationOf } from '@vigil/auth-provider';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -22,18 +23,6 @@ const describeValidation = (error: FastifyError & { validation: { instancePath: 
     field: [part, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
     problem: issue.message ?? 'is invalid',
   }));
-};
-
-/**
- * The unique index a database error broke, when it is one (PostgreSQL 23505). Drizzle wraps the
- * driver's error (node-postgres or PGlite, both with `code` and `constraint`) as its `cause`.
- */
-export const uniqueViolationOf = (error: unknown): { constraint: string } | undefined => {
-  for (let at = error, depth = 0; typeof at === 'object' && at !== null && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
-    const { code, constraint } = at as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : '' };
-  }
-  return undefined;
 };
 
 const concurrentChange = 'This was changed by another request at the same moment; reload and try again.';

@@ -24,7 +24,8 @@ export class TwilioError extends Error {
   }
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Text inside a TwiML element. */
+export const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Twilio's REST API (2010-04-01): SMS and WhatsApp through Messages, voice through Calls with

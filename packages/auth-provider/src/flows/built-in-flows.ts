@@ -163,6 +163,8 @@ const signUpStep: FlowStep = {
   ],
   interactions: {
     submit: async (call) => {
+      // Counted with /password/signup's attempts, as the same thing done another way.
+      await throttle(call.context, 'password.signup', call.client.ip, call.state.loginId);
       const parsed = signUpSchema.safeParse({ givenName: field(call.input, 'givenName'), familyName: field(call.input, 'familyName'), password: field(call.input, 'password') });
       if (!parsed.success) return { error: 'flows.errors.nameMissing', field: 'givenName' };
       const loginId = call.state.loginId!;

@@ -124,7 +124,14 @@ export const flowEngine = (context: ProviderContext, definitions: readonly FlowD
       const interaction = step.interactions[ids.interactionId];
       const state = row.state as FlowState;
       if (!interaction) return answer(definition, row.id, row.stepId, state, row.nonceSequence + 1, { error: 'flows.errors.unknownInteraction' });
-      const transition = await interaction({ ...call, state });
+      let transition: Transition;
+      try {
+        transition = await interaction({ ...call, state });
+      } catch (error) {
+        // Refused before it could answer (too many attempts): the same nonce stays good for the next try.
+        await context.db.update(flowExecutions).set({ nonceHash: row.nonceHash }).where(and(eq(flowExecutions.id, row.id), eq(flowExecutions.nonceHash, '')));
+        throw error;
+      }
       if ('complete' in transition) {
         await context.db.delete(flowExecutions).where(eq(flowExecutions.id, row.id));
         return {

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { AuthError } from '../errors.ts';
-import { oauthCodes, oauthRequests, rateLimitWindows, samlAssertions, ssoCodes, ssoRequests, usedIdTokens, webauthnTransactions } from '../schema/index.ts';
+import { flowExecutions, oauthCodes, oauthRequests, rateLimitWindows, samlAssertions, ssoCodes, ssoRequests, usedIdTokens, webauthnTransactions } from '../schema/index.ts';
 
 export type RateLimit = { max: number; windowSeconds: number };
 
@@ -65,6 +65,7 @@ export const pruneAuthRateLimitWindows = async (db: AuthDb) => {
   await db.delete(oauthRequests).where(lte(oauthRequests.expiresAt, sql`now()`));
   await db.delete(oauthCodes).where(lte(oauthCodes.expiresAt, sql`now()`));
   await db.delete(usedIdTokens).where(lte(usedIdTokens.expiresAt, sql`now()`));
+  await db.delete(flowExecutions).where(lte(flowExecutions.expiresAt, sql`now()`));
 };
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -293,6 +293,10 @@ export const createAuthManagement = (db: AuthDb) => {
         .limit(1);
       const request = message ? await findNotpRequestById(db, notpRequestIdOf(message.id)!) : undefined;
       if (!message || !request?.userId || !userIds.includes(request.userId)) return { outcome: 'not-found' as const };
+      // An organisation's superadmin speaks for its own people only: someone another organisation
+      // also holds (a managed-service operator) would get a session reaching that one too.
+      const memberships = await db.select({ tenantId: userTenants.tenantId }).from(userTenants).where(eq(userTenants.userId, request.userId));
+      if (memberships.length > 1) return { outcome: 'not-found' as const };
       const result = await confirmNotp(db, request, message.recipient);
       await authEventsLog(db).record(
         {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { ProviderContext } from '../context.ts';
-import { isTwilioSignatureValid } from '../delivery/twilio.ts';
+import { escapeXml, isTwilioSignatureValid } from '../delivery/twilio.ts';
 import { AuthError } from '../errors.ts';
 import { clientInfo, readAuthorization } from '../http/request-context.ts';
 import { authErrorSchema, documentAuthRoute, jwtResponseSchema } from '../http/openapi.ts';
@@ -110,7 +110,6 @@ export const notpRoutes = async (app: FastifyInstance, context: ProviderContext)
 /** The largest webhook body (Twilio sends a few dozen short fields). */
 const formByteLimit = 32 * 1024;
 const emptyTwiml = '<?xml version="1.0" encoding="UTF-8"?>\n<Response/>';
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const replyTwiml = (text: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<Response><Message>${escapeXml(text)}</Message></Response>`;
 
 const inboundDoc = {
@@ -171,7 +170,10 @@ export const notpInboundRoutes = async (app: FastifyInstance, context: ProviderC
     const requests = await findNotpRequestsByCodes(context.db, context.secret, codes);
     for (const pending of requests) {
       if (await confirmFrom(context, pending, from, client)) {
-        return replyTwiml(`Done: go back to the ${context.settings.appName} page where you asked to sign in.`);
+        // Someone may have sent a person another's code ("scan this to verify your account"): say plainly what it did.
+        return replyTwiml(
+          `You are now signed in to ${context.settings.appName} on the device that showed this code. If you did not start this sign-in yourself just now, tell your security team at once: someone else may be signing in as you.`,
+        );
       }
     }
     return emptyTwiml;

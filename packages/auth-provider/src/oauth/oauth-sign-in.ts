@@ -9,6 +9,7 @@ import { linkBase } from '../methods/verifications.ts';
 import { oauthCodes, oauthIdentities, oauthRequests, usedIdTokens } from '../schema/index.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
 import { usersRepository } from '../users/users.repository.ts';
+import { isUniqueViolation } from '../database.ts';
 import { type OAuthProviderConfig, type OAuthProviderName, type ProviderDescriptor, type SocialIdentity, oauthProviderNames, providerDescriptors } from './oauth-providers.ts';
 
 const requestSeconds = 10 * 60;
@@ -215,7 +216,8 @@ export const finishNativeOAuth = async (context: ProviderContext, registered: Re
     try {
       const tokens = await oidc.genericGrantRequest(configuration, 'authorization_code', { code: answer.code! });
       const claims = tokens.claims();
-      if (claims?.nonce && !nonces.includes(String(claims.nonce))) throw new Error('nonce does not match');
+      // The nonce ties the code to this start: without it, a code injected from elsewhere would do.
+      if (!claims || !nonces.includes(String(claims.nonce))) throw new Error('the ID token does not carry this sign-in’s nonce');
       return await identityOf(configuration, registered, tokens);
     } catch (error) {
       throw new AuthError('unauthorized', `code: refused by ${registered.name} or not valid (${error instanceof Error ? error.message : 'invalid'})`);
@@ -241,15 +243,11 @@ export const resolveSocialUser = async (context: ProviderContext, provider: OAut
   let user = linked ? await users.findById(linked.userId) : undefined;
   if (!linked && identity.email && identity.emailVerified) {
     user = await users.findByLoginId(identity.email);
-    if (!user && context.settings.selfSignUp) {
-      user = await createUserWithLoginId(context.db, identity.email, {
-        email: identity.email.toLowerCase(),
-        verifiedEmail: true,
-        givenName: identity.givenName,
-        familyName: identity.familyName,
-        name: identity.name ?? ([identity.givenName, identity.familyName].filter(Boolean).join(' ') || undefined),
-      });
-    }
+    // Where anyone may sign up, an account whose address was never proved may be a squatter's (an
+    // attacker who signed up with the victim's address first): it is not linked. Otherwise accounts
+    // are the administrators' doing, and the address is theirs to vouch for.
+    if (user && context.settings.selfSignUp && !user.verifiedEmail) user = undefined;
+    else if (!user && context.settings.selfSignUp) user = await signUpSocially(context, identity);
     if (user) await context.db.insert(oauthIdentities).values({ provider, subject: identity.subject, userId: user.id, email: identity.email }).onConflictDoNothing();
   }
   if (!user) throw new AuthError('unauthorized', `${identity.email ?? 'This account'} has no account here that ${provider} may sign in; sign in another way or ask your administrator`);
@@ -258,18 +256,42 @@ export const resolveSocialUser = async (context: ProviderContext, provider: OAut
   return user;
 };
 
-/** A one-time code for the return URL (or One Tap's verify), exchanged once within two minutes. */
-export const issueOAuthCode = async (context: ProviderContext, provider: string, userId: string) => {
+/** A new account for a verified address; two first sign-ins racing end with the one account. */
+const signUpSocially = async (context: ProviderContext, identity: SocialIdentity) => {
+  try {
+    return await createUserWithLoginId(context.db, identity.email!, {
+      email: identity.email!.toLowerCase(),
+      verifiedEmail: true,
+      givenName: identity.givenName,
+      familyName: identity.familyName,
+      name: identity.name ?? ([identity.givenName, identity.familyName].filter(Boolean).join(' ') || undefined),
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return usersRepository(context.db).findByLoginId(identity.email!);
+  }
+};
+
+/**
+ * A one-time code for the return URL (or One Tap's verify), exchanged once within two minutes; a
+ * web sign-in's code carries the starting browser's binding, so only that browser exchanges it.
+ */
+export const issueOAuthCode = async (context: ProviderContext, provider: string, userId: string, browserBindingHash: string | null = null) => {
   const code = randomToken(32);
-  await context.db.insert(oauthCodes).values({ codeHash: keyedHash(context.secret, code), provider, userId, expiresAt: new Date(Date.now() + codeSeconds * 1000) });
+  await context.db.insert(oauthCodes).values({ codeHash: keyedHash(context.secret, code), provider, userId, browserBindingHash, expiresAt: new Date(Date.now() + codeSeconds * 1000) });
   return code;
 };
 
-export const takeOAuthCode = async (context: ProviderContext, code: string) =>
-  (
-    await context.db
-      .update(oauthCodes)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(oauthCodes.codeHash, keyedHash(context.secret, code)), isNull(oauthCodes.consumedAt), gt(oauthCodes.expiresAt, sql`now()`)))
-      .returning()
-  )[0];
+/**
+ * Takes a code once. A web sign-in's code is taken only with its browser's binding secret: a code
+ * someone else's browser earned (an attacker's, sent to a victim as a link) signs nobody in.
+ */
+export const takeOAuthCode = async (context: ProviderContext, code: string, browserSecret: string | undefined) => {
+  const [taken] = await context.db
+    .update(oauthCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(oauthCodes.codeHash, keyedHash(context.secret, code)), isNull(oauthCodes.consumedAt), gt(oauthCodes.expiresAt, sql`now()`)))
+    .returning();
+  if (!taken?.browserBindingHash) return taken;
+  return browserSecret && sameSecret(taken.browserBindingHash, keyedHash(context.secret, browserSecret)) ? taken : undefined;
+};

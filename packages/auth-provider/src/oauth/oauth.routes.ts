@@ -80,7 +80,8 @@ export const oauthRoutes = async (app: FastifyInstance, context: ProviderContext
       const secure = context.settings.publicUrl.startsWith('https://');
       // Lax reaches a redirect back (a top-level GET); Apple posts its answer from its own site, which only None reaches.
       const sameSite = secure && registered.descriptor.protocol === 'oidc' && registered.descriptor.formPost ? 'None' : 'Lax';
-      reply.header('set-cookie', `${bindingCookie}=${browserSecret}; Path=/v1/oauth/callback; Max-Age=600; HttpOnly; SameSite=${sameSite}${secure ? '; Secure' : ''}`);
+      // Sent to the callback and to the exchange (both under /v1), so the code is taken only here too.
+      reply.header('set-cookie', `${bindingCookie}=${browserSecret}; Path=/v1; Max-Age=600; HttpOnly; SameSite=${sameSite}${secure ? '; Secure' : ''}`);
       return { url };
     },
   );
@@ -92,7 +93,7 @@ export const oauthRoutes = async (app: FastifyInstance, context: ProviderContext
       readAuthorization(request, context.settings.projectId);
       const body = parseBody(exchangeBodySchema, request.body);
       await throttle(context, 'oauth.exchange', request.ip);
-      const taken = await takeOAuthCode(context, body.code);
+      const taken = await takeOAuthCode(context, body.code, readCookie(request, bindingCookie));
       const user = taken ? await users.findById(taken.userId) : undefined;
       if (!user || user.status !== 'enabled') throw new AuthError('invalidCode', 'code: not valid, expired or used already; sign in again');
       return signIn(user, user.email ?? undefined, clientInfo(request));
@@ -216,7 +217,7 @@ export const oauthBrowserRoutes = async (app: FastifyInstance, context: Provider
     try {
       const user = await resolveSocialUserRecorded(context, registered.name, identity, client);
       await admitSignIn(context, user, ['oauth'], 'oauth', identity.email, client);
-      return reply.redirect(to(started.redirectUrl ?? fallback, { code: await issueOAuthCode(context, registered.name, user.id) }), 303);
+      return reply.redirect(to(started.redirectUrl ?? fallback, { code: await issueOAuthCode(context, registered.name, user.id, started.browserBindingHash) }), 303);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       return reply.redirect(to(started.redirectUrl ?? fallback, { err: error.errorCode === 'E062112' || error.errorCode === 'E062113' ? 'policy' : 'no-account' }), 303);

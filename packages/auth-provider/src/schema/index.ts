@@ -450,6 +450,8 @@ export const oauthIdentities = auth.table(
 export const oauthCodes = auth.table('oauth_codes', {
   codeHash: text().primaryKey(),
   provider: text().notNull(),
+  /** The starting browser's binding (as on the request): only that browser may exchange the code. Null for One Tap's. */
+  browserBindingHash: text(),
   userId: text()
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type ClientMetadata } from 'oidc-provider';
@@ -43,7 +44,7 @@ export const startOpenIdPeer = async (clients: ClientMetadata[]) => {
       return response.end(
         JSON.stringify(
           path === '/user'
-            ? { id: 4_000_000 + found.accountId.length, login: found.accountId.split('@')[0], name: claims.name, email: null }
+            ? { id: Number.parseInt(createHash('sha256').update(found.accountId).digest('hex').slice(0, 12), 16), login: found.accountId.split('@')[0], name: claims.name, email: null }
             : [{ email: claims.email, primary: true, verified: claims.email_verified, visibility: 'private' }],
         ),
       );

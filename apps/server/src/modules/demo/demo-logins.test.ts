@@ -62,7 +62,7 @@ describe('demo sign-in through the embedded provider', () => {
     const seat = company.seats.endUser;
     const signIn = (await provider('/password/signin', { loginId: demoEmail(seat.firstName, seat.lastName, company.domain), password: demoPassword })).json();
     const other = (await t.app.inject({ url: '/api/client-config/' })).json();
-    expect(other.authMethods).toEqual(['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso', 'whatsapp']);
+    expect(other.authMethods).toEqual(['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso']);
     const refused = await provider('/tenant/select', { tenant: '00000000-0000-4000-8000-000000000000' }, signIn.refreshJwt);
     expect(refused.statusCode).toBe(403);
   });
@@ -80,6 +80,6 @@ describe('demo sign-in through the embedded provider', () => {
 
   it('tells the web app where the provider is', async () => {
     const response = await t.app.inject({ url: '/api/client-config/' });
-    expect(response.json()).toEqual({ authProjectId: testProjectId, authBaseUrl: 'http://vigil.test', authMethods: ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso', 'whatsapp'], oauthProviders: [] });
+    expect(response.json()).toEqual({ authProjectId: testProjectId, authBaseUrl: 'http://vigil.test', authMethods: ['password', 'otp-email', 'magiclink', 'enchantedlink', 'passkey', 'sso'], oauthProviders: [] });
   });
 });

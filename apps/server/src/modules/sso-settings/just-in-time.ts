@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { createAuthManagement } from '@vigil/auth-provider';
+import { createAuthManagement, isUniqueViolation } from '@vigil/auth-provider';
 import { type Db, organizations, people } from '@vigil/db';
 import { recordAuditAs } from '../audit-log/audit-log.service.ts';
 
@@ -17,7 +17,22 @@ export type SsoNewcomer = { tenantId: string; connectionId: string; email: strin
  */
 export const provisionFromSingleSignOn =
   (db: Db) =>
-  async ({ tenantId, connectionId, email, givenName, familyName }: SsoNewcomer): Promise<string | undefined> =>
+  async (newcomer: SsoNewcomer): Promise<string | undefined> => {
+    try {
+      return await provision(db, newcomer);
+    } catch (error) {
+      // Two first sign-ins of the same newcomer at once: the other one made them; theirs is the login.
+      if (!isUniqueViolation(error)) throw error;
+      const [made] = await db
+        .select({ authUserId: people.authUserId })
+        .from(people)
+        .where(and(eq(people.organizationId, newcomer.tenantId), sql`lower(${people.email}) = ${newcomer.email.toLowerCase()}`))
+        .limit(1);
+      return made?.authUserId ?? undefined;
+    }
+  };
+
+const provision = (db: Db, { tenantId, connectionId, email, givenName, familyName }: SsoNewcomer) =>
     db.transaction(async (tx) => {
       const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, tenantId)).limit(1);
       if (!organization) return undefined;

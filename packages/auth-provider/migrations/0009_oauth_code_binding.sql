@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."oauth_codes" ADD COLUMN "browser_binding_hash" text;
