@@ -73,6 +73,22 @@ describe('OpenID Connect single sign-on', () => {
     expect((await returnToCallback(callback)).searchParams.get('err')).toBe('refused');
   });
 
+  it('counts a second factor the identity provider asked for: the session owes none here', async () => {
+    // The member's own sign-in policy asks every session for a second factor.
+    await provider.management.setSignInPolicy(member.userId, { requireMfa: true, sessionMaxSeconds: null, reason: 'test' });
+    try {
+      const withoutMfa = await device().sso.start(tenantId, `${appUrl}/login/sso/`);
+      const plain = await device().sso.exchange((await returnToCallback(await browseAsIdpUser(withoutMfa.data!.url, member.email))).searchParams.get('code')!);
+      expect(plain.data!.claims).toMatchObject({ amr: ['sso'], mfa_required: true });
+      const withMfa = await device().sso.start(tenantId, `${appUrl}/login/sso/`);
+      const confirmed = await device().sso.exchange((await returnToCallback(await browseAsIdpUser(withMfa.data!.url, `${member.email}+mfa`))).searchParams.get('code')!);
+      expect(confirmed.data!.claims?.amr).toEqual(['sso', 'mfa']);
+      expect(confirmed.data!.claims?.mfa_required).toBeUndefined();
+    } finally {
+      await provider.management.setSignInPolicy(member.userId, null);
+    }
+  });
+
   it('links accounts only by a verified email', async () => {
     const started = await device().sso.start(tenantId, `${appUrl}/login/sso/`);
     const landing = await returnToCallback(await browseAsIdpUser(started.data!.url, `unverified-${member.email}`));

@@ -49,11 +49,42 @@ beforeAll(async () => {
 });
 beforeEach(() => localStorage.clear());
 
+/**
+ * An authentication statement as an IdP writes it after a second factor (REFEDS MFA): samlify's
+ * own response template, with its tags filled as samlify fills them, plus this statement.
+ */
+const withMultiFactorStatement = (extract: { request: { id: string } }) => (template: string) => {
+  const now = new Date().toISOString();
+  const later = new Date(Date.now() + 5 * 60 * 1000).toISOString();
+  const acs = `${provider.app.authProvider.settings.publicUrl}/v1/sso/saml/acs/${setup.connectionId}`;
+  const id = `_${crypto.randomUUID()}`;
+  // Filled values are escaped as text: the statement goes into the template itself.
+  const statement = `<saml:AuthnStatement AuthnInstant="${now}"><saml:AuthnContext><saml:AuthnContextClassRef>https://refeds.org/profile/mfa</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`;
+  const context = samlify.SamlLib.replaceTagsByValue(template.replace('{AuthnStatement}', statement), {
+    ID: id,
+    AssertionID: `_${crypto.randomUUID()}`,
+    Destination: acs,
+    Audience: `${provider.app.authProvider.settings.publicUrl}/v1/sso/saml/metadata/${setup.connectionId}`,
+    SubjectRecipient: acs,
+    Issuer: idpEntityId,
+    IssueInstant: now,
+    StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success',
+    ConditionsNotBefore: now,
+    ConditionsNotOnOrAfter: later,
+    SubjectConfirmationDataNotOnOrAfter: later,
+    NameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    NameID: setup.member.email,
+    InResponseTo: extract.request.id,
+    AttributeStatement: '',
+  });
+  return { id, context };
+};
+
 /** The IdP's side: reads our AuthnRequest from the redirect and answers it, signed, for `email`. */
-const idpAnswers = async (authorizeUrl: string, email: string, serviceProvider = setup.serviceProvider) => {
+const idpAnswers = async (authorizeUrl: string, email: string, serviceProvider = setup.serviceProvider, { mfa = false } = {}) => {
   const url = new URL(authorizeUrl);
   const { extract } = await identityProvider.parseLoginRequest(serviceProvider, 'redirect', { query: Object.fromEntries(url.searchParams) });
-  const { context } = await identityProvider.createLoginResponse(serviceProvider, { extract }, 'post', { email });
+  const { context } = await identityProvider.createLoginResponse(serviceProvider, { extract }, 'post', { email }, mfa ? withMultiFactorStatement(extract) : undefined);
   return { SAMLResponse: context, RelayState: url.searchParams.get('RelayState') ?? '' };
 };
 
@@ -94,6 +125,12 @@ describe('SAML single sign-on', () => {
     expect(session.data!.claims?.amr).toEqual(['sso']);
     // The code works once.
     expect((await device().sso.exchange(code)).code).toBe(401);
+  });
+
+  it('counts the second factor the IdP’s authentication context names: the session owes none here', async () => {
+    const landing = await postToAcs(await idpAnswers(await startSignIn(), setup.member.email, setup.serviceProvider, { mfa: true }));
+    const session = await device().sso.exchange(landing.searchParams.get('code')!);
+    expect(session.data!.claims?.amr).toEqual(['sso', 'mfa']);
   });
 
   it('refuses a replayed response', async () => {

@@ -391,6 +391,8 @@ export const ssoCodes = auth.table('sso_codes', {
   userId: text().references(() => users.id, { onDelete: 'cascade' }),
   /** A test sign-in's finding: the subject, email and names the IdP sent. */
   testResult: jsonb().$type<Record<string, string>>(),
+  /** The identity provider said the person proved a second factor there: the session counts as MFA. */
+  identityProviderMfa: boolean().notNull().default(false),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   consumedAt: timestamp({ withTimezone: true }),
 });

@@ -16,7 +16,35 @@ const codeSeconds = 2 * 60;
 export const clockSkewMs = 3 * 60 * 1000;
 
 /** What an identity provider said about who signed in. */
-export type SsoIdentity = { subject: string; email?: string; emailVerified: boolean; givenName?: string; familyName?: string };
+export type SsoIdentity = {
+  subject: string;
+  email?: string;
+  emailVerified: boolean;
+  givenName?: string;
+  familyName?: string;
+  /** The IdP says the person proved a second factor there (SAML AuthnContext, OIDC amr/acr). */
+  mfa: boolean;
+};
+
+/**
+ * How identity providers say a sign-in used more than a password: SAML authentication contexts
+ * (Entra ID's multipleauthn, REFEDS MFA, OASIS two-factor and smart-card classes) and the OIDC
+ * `amr` value `mfa` or an MFA `acr`.
+ */
+const multiFactorContexts = new Set([
+  'http://schemas.microsoft.com/claims/multipleauthn',
+  'https://refeds.org/profile/mfa',
+  'http://schemas.openid.net/pape/policies/2007/06/multi-factor',
+  'urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorContract',
+  'urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorUnregistered',
+  'urn:oasis:names:tc:SAML:2.0:ac:classes:TimeSyncToken',
+  'urn:oasis:names:tc:SAML:2.0:ac:classes:Smartcard',
+  'urn:oasis:names:tc:SAML:2.0:ac:classes:SmartcardPKI',
+]);
+
+/** The text values anywhere inside an xml2js node (strings, `_` text, arrays, nested elements). */
+const textsOf = (node: unknown): string[] =>
+  typeof node === 'string' ? [node.trim()] : Array.isArray(node) ? node.flatMap(textsOf) : node && typeof node === 'object' ? Object.entries(node).flatMap(([key, value]) => (key === '$' ? [] : textsOf(value))) : [];
 
 /**
  * The connection a sign-in goes to: by organisation (tenant id, optionally one `ssoId` of its
@@ -155,7 +183,7 @@ export const finishSaml = async (context: ProviderContext, connection: SsoConnec
   }
   const request = seen.requestId ? await takeRequest(context, seen.requestId, connection.id) : undefined;
   if (!profile || !request) throw new AuthError('unauthorized', 'SAMLResponse: not an answer to a sign-in started here, or answered already');
-  const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: string } } } | undefined;
+  const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: string }; AuthnStatement?: { AuthnContext?: unknown }[] } } | undefined;
   const assertionId = assertion?.Assertion?.$?.ID;
   const [fresh] = assertionId
     ? await context.db.insert(samlAssertions).values({ id: `${connection.id}:${assertionId}`, expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) }).onConflictDoNothing().returning()
@@ -169,6 +197,8 @@ export const finishSaml = async (context: ProviderContext, connection: SsoConnec
     emailVerified: Boolean(email),
     givenName: text(profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname']) ?? text(profile.givenName) ?? text(profile.firstName),
     familyName: text(profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname']) ?? text(profile.surname) ?? text(profile.lastName),
+    // The assertion's authentication context, or Entra ID's authnmethodsreferences attribute.
+    mfa: [...textsOf(assertion?.Assertion?.AuthnStatement?.map((statement) => statement.AuthnContext)), ...textsOf(profile['http://schemas.microsoft.com/claims/authnmethodsreferences'])].some((value) => multiFactorContexts.has(value)),
   };
   return { request, identity };
 };
@@ -195,6 +225,7 @@ export const finishOidc = async (context: ProviderContext, connection: SsoConnec
     emailVerified: claims.email_verified === true,
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
+    mfa: (Array.isArray(claims.amr) && claims.amr.includes('mfa')) || (typeof claims.acr === 'string' && multiFactorContexts.has(claims.acr)),
   };
   return { request, identity };
 };
@@ -237,12 +268,12 @@ export const resolveSsoUser = async (context: ProviderContext, connection: SsoCo
 };
 
 /** A one-time code for the return URL: a sign-in's (exchanged for a session) or a test's (read by the settings page). */
-export const issueSsoCode = async (context: ProviderContext, connectionId: string, outcome: { userId: string } | { testResult: Record<string, string> }) => {
+export const issueSsoCode = async (context: ProviderContext, connectionId: string, outcome: { userId: string; mfa: boolean } | { testResult: Record<string, string> }) => {
   const code = randomToken(32);
   await context.db.insert(ssoCodes).values({
     codeHash: keyedHash(context.secret, code),
     connectionId,
-    ...('userId' in outcome ? { userId: outcome.userId } : { testResult: outcome.testResult }),
+    ...('userId' in outcome ? { userId: outcome.userId, identityProviderMfa: outcome.mfa } : { testResult: outcome.testResult }),
     expiresAt: new Date(Date.now() + codeSeconds * 1000),
   });
   return code;

@@ -71,9 +71,11 @@ export const ssoRoutes = async (app: FastifyInstance, context: ProviderContext) 
       const user = taken?.userId ? await users.findById(taken.userId) : undefined;
       if (!user || user.status !== 'enabled') throw new AuthError('invalidCode', 'code: not valid, expired or used already; sign in again');
       const client = clientInfo(request);
-      await admitSignIn(context, user, ['sso'], 'sso', user.email ?? undefined, client);
+      // A second factor the identity provider asked for counts here: the session owes none.
+      const amr = taken!.identityProviderMfa ? ['sso', 'mfa'] : ['sso'];
+      await admitSignIn(context, user, amr, 'sso', user.email ?? undefined, client);
       await context.events.record({ event: 'signin', method: 'sso', success: true, userId: user.id, loginId: user.email ?? undefined }, client);
-      return context.sessions.start(user, ['sso'], client);
+      return context.sessions.start(user, amr, client);
     },
   );
 };
@@ -111,7 +113,7 @@ export const ssoBrowserRoutes = async (app: FastifyInstance, context: ProviderCo
     try {
       const user = await resolveSsoUser(context, connection, identity);
       await admitSignIn(context, user, ['sso'], 'sso', identity.email, client);
-      return reply.redirect(to(request.redirectUrl, { code: await issueSsoCode(context, connection.id, { userId: user.id }) }), 303);
+      return reply.redirect(to(request.redirectUrl, { code: await issueSsoCode(context, connection.id, { userId: user.id, mfa: identity.mfa }) }), 303);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       await context.events.record({ event: 'signin', method: 'sso', success: false, tenantId: connection.tenantId, loginId: identity.email, reason: error.errorDescription }, client);

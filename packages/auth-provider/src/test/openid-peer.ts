@@ -4,8 +4,16 @@ import type { AddressInfo } from 'node:net';
 import Provider, { type ClientMetadata } from 'oidc-provider';
 import * as oidc from 'openid-client';
 
-/** Who the peer's development login page signs in: the login typed is the subject and the address, verified unless it starts with "unverified". */
-const claimsOf = (id: string) => ({ sub: id, email: id, email_verified: !id.startsWith('unverified'), given_name: 'Ida', family_name: 'Peer', name: 'Ida Peer' });
+/**
+ * Who the peer's development login page signs in: the login typed is the subject and the address,
+ * verified unless it starts with "unverified"; a login ending in "+mfa" says a second factor was
+ * proved (`amr: mfa`), as Entra ID and Okta say it, and signs in the address without it.
+ */
+const claimsOf = (login: string) => {
+  const mfa = login.endsWith('+mfa');
+  const id = mfa ? login.slice(0, -'+mfa'.length) : login;
+  return { sub: id, email: id, email_verified: !id.startsWith('unverified'), given_name: 'Ida', family_name: 'Peer', name: 'Ida Peer', amr: mfa ? ['pwd', 'mfa'] : ['pwd'] };
+};
 
 /** Where the browser ended up: a redirect to the app, or a form the peer posts to it (form_post). */
 export type Landing = { url: URL; form?: Record<string, string> };
@@ -22,7 +30,7 @@ export const startOpenIdPeer = async (clients: ClientMetadata[]) => {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const peer = new Provider(issuer, {
     clients,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     responseTypes: ['code'],
     // GitHub's own scopes, for the plain OAuth 2.0 requests it stands in for.
     scopes: ['openid', 'offline_access', 'read:user', 'user:email'],

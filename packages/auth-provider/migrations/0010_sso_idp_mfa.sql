@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."sso_codes" ADD COLUMN "identity_provider_mfa" boolean DEFAULT false NOT NULL;
