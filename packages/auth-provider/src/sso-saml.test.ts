@@ -53,7 +53,7 @@ beforeEach(() => localStorage.clear());
  * An authentication statement as an IdP writes it after a second factor (REFEDS MFA): samlify's
  * own response template, with its tags filled as samlify fills them, plus this statement.
  */
-const withMultiFactorStatement = (extract: { request: { id: string } }) => (template: string) => {
+const withMultiFactorStatement = (extract: { request?: { id?: string } }) => (template: string) => {
   const now = new Date().toISOString();
   const later = new Date(Date.now() + 5 * 60 * 1000).toISOString();
   const acs = `${provider.app.authProvider.settings.publicUrl}/v1/sso/saml/acs/${setup.connectionId}`;
@@ -74,7 +74,7 @@ const withMultiFactorStatement = (extract: { request: { id: string } }) => (temp
     SubjectConfirmationDataNotOnOrAfter: later,
     NameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
     NameID: setup.member.email,
-    InResponseTo: extract.request.id,
+    InResponseTo: extract.request?.id ?? '',
     AttributeStatement: '',
   });
   return { id, context };
