@@ -51,6 +51,16 @@ describe('the device id the SDK sends as fpData', () => {
     expect(failed).toBe(first);
     expect(other).toBe(deviceIdHash(providerSecret, '00000000000000000000000000000001'));
     expect(other).not.toBe(first);
+
+    // The login logs mark each attempt from a device no earlier successful sign-in came from.
+    const listed = await provider.management.listAuthEvents({ userIds: [user.userId], limit: 10, offset: 0 });
+    expect(listed.events.map((event) => [event.success, event.newDevice]).reverse()).toEqual([
+      [true, true],
+      [false, false],
+      [true, true],
+    ]);
+    const exported = await provider.management.listAuthEventsAfter({ userIds: [user.userId] }, undefined, 10);
+    expect(exported.map(({ event }) => event.newDevice)).toEqual(listed.events.map((event) => event.newDevice));
   });
 
   it('reaches the host with the event, hashed as recorded', async () => {

@@ -74,6 +74,7 @@ export const loginHistoryEntrySchema = z.object({
   reason: z.string(),
   ip: z.string(),
   userAgent: z.string(),
+  newDevice: z.boolean().describe('The first successful sign-in from this device (its device id), as far as Vigil has seen'),
 });
 export type LoginHistoryEntry = z.infer<typeof loginHistoryEntrySchema>;
 

@@ -24,6 +24,7 @@ export const loginLogEntrySchema = z.object({
   reason: z.string(),
   ip: z.string(),
   user_agent: z.string(),
+  new_device: z.boolean().describe('From a device (its device id) none of the person’s earlier successful sign-ins came from'),
 });
 export type LoginLogEntry = z.infer<typeof loginLogEntrySchema>;
 

@@ -1,4 +1,4 @@
-import { type SQL, and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, min, ne, notInArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lt, min, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { randomId, randomToken, sha256 } from '../crypto.ts';
 import {
@@ -52,6 +52,13 @@ export type ManagedUser = {
  * How the application manages the provider's users and tenants, in process. Disabling a user ends
  * all their sessions at once.
  */
+/**
+ * Whether an attempt came from a device (its keyed device id) none of the person's earlier
+ * successful sign-ins came from: the login logs mark it. Attempts without a device id are not.
+ */
+// Written with the outer table named: inside one table's select Drizzle leaves its columns unqualified.
+const fromNewDevice = sql<boolean>`("auth_events"."device_id" is not null and not exists (select 1 from ${authEvents} as earlier where earlier.user_id = "auth_events"."user_id" and earlier.device_id = "auth_events"."device_id" and earlier.success and earlier.event = 'signin' and earlier.created_at < "auth_events"."created_at"))`;
+
 /** Which auth events an organisation's log shows: its people's, optionally narrowed. */
 export type AuthEventFilter = { userIds: string[]; events?: string[]; from?: Date; to?: Date; success?: boolean };
 
@@ -316,7 +323,13 @@ export const createAuthManagement = (db: AuthDb) => {
       if (!filter.userIds.length) return { total: 0, events: [] };
       const where = authEventConditions(filter);
       const [{ total }] = (await db.select({ total: count() }).from(authEvents).where(where)) as [{ total: number }];
-      const events = await db.select().from(authEvents).where(where).orderBy(desc(authEvents.createdAt), desc(authEvents.id)).limit(filter.limit).offset(filter.offset);
+      const events = await db
+        .select({ ...getTableColumns(authEvents), newDevice: fromNewDevice })
+        .from(authEvents)
+        .where(where)
+        .orderBy(desc(authEvents.createdAt), desc(authEvents.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
       return { total, events };
     },
     /**
@@ -329,7 +342,7 @@ export const createAuthManagement = (db: AuthDb) => {
       const conditions = [authEventConditions(filter)];
       if (after) conditions.push(sql`(${authEvents.createdAt}, ${authEvents.id}) < (${after[0]}::timestamptz, ${after[1]})`);
       return db
-        .select({ event: authEvents, sortKey: sql<string>`${authEvents.createdAt}::text` })
+        .select({ event: { ...getTableColumns(authEvents), newDevice: fromNewDevice }, sortKey: sql<string>`${authEvents.createdAt}::text` })
         .from(authEvents)
         .where(and(...conditions))
         .orderBy(desc(authEvents.createdAt), desc(authEvents.id))

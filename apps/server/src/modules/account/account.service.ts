@@ -161,6 +161,7 @@ export const listLoginHistory = async (management: AuthManagement, tenant: Tenan
       reason: event.reason ?? '',
       ip: event.ip ?? '',
       userAgent: event.userAgent ?? '',
+      newDevice: event.newDevice,
     })),
   };
 };

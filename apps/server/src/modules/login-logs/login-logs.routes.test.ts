@@ -66,7 +66,7 @@ describe('GET /api/organization/login-logs/', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="login-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.trim().split('\n');
-    expect(lines[0]).toBe('time,email,name,event,method,outcome,reason,ip,user_agent');
+    expect(lines[0]).toBe('time,email,name,event,method,outcome,reason,ip,user_agent,new_device');
     expect(lines).toHaveLength(4);
     expect(response.body).toContain(member.email);
     expect(response.body).toContain(`"'=HYPERLINK(""x"")"`);

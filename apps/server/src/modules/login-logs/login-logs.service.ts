@@ -34,6 +34,7 @@ const presentEntry = (logins: Logins, event: AuthEvent): LoginLogEntry => ({
   reason: event.reason ?? '',
   ip: event.ip ?? '',
   user_agent: event.userAgent ?? '',
+  new_device: event.newDevice,
 });
 
 /**
@@ -48,7 +49,7 @@ export const listLoginLogs = async (db: Db, management: AuthManagement, tenant: 
   return { total, page: query.page, page_size: query.page_size, entries: events.map((event) => presentEntry(logins, event)) };
 };
 
-const csvColumns = ['time', 'email', 'name', 'event', 'method', 'outcome', 'reason', 'ip', 'user_agent'];
+const csvColumns = ['time', 'email', 'name', 'event', 'method', 'outcome', 'reason', 'ip', 'user_agent', 'new_device'];
 
 /**
  * Every entry matching the query as a CSV download, streamed in batches read by key: the whole log,
@@ -68,7 +69,7 @@ export const streamLoginLogsCsv = async (db: Db, management: AuthManagement, ten
     (async function* () {
       for await (const { event } of rows) {
         const e = presentEntry(logins, event);
-        yield [e.time, e.email, e.name, e.event, e.method, e.success ? 'success' : 'failure', e.reason, e.ip, e.user_agent];
+        yield [e.time, e.email, e.name, e.event, e.method, e.success ? 'success' : 'failure', e.reason, e.ip, e.user_agent, e.new_device ? 'yes' : 'no'];
       }
     })(),
   );

@@ -37,7 +37,7 @@ const history = {
   total: 1,
   page: 1,
   page_size: 10,
-  entries: [{ id: 'H1', time: '2026-03-02T07:00:00.000Z', method: 'password', success: false, reason: 'wrong password', ip: '198.51.100.7', userAgent: 'curl/8' }],
+  entries: [{ id: 'H1', time: '2026-03-02T07:00:00.000Z', method: 'password', success: false, reason: 'wrong password', ip: '198.51.100.7', userAgent: 'curl/8', newDevice: true }],
 };
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
@@ -236,6 +236,8 @@ describe('AccountSettings: sessions and history', () => {
     expect(row).toHaveTextContent('Failed');
     expect(row).toHaveTextContent('wrong password');
     expect(row).toHaveTextContent('curl/8');
+    // The first attempt from a device Vigil had not seen is marked.
+    expect(within(row!).getByText('New device')).toBeVisible();
   });
 });
 

@@ -13,7 +13,7 @@ import { ScrollableTableContainer } from '../../../components/scrollable-table-c
 import { SignInOutcome, signInMethodLabel } from '../../../components/sign-in-outcome';
 import { TablePager } from '../../../components/table-pager';
 import { messageOf } from '../../../lib/api-client';
-import { describeDevice } from '../../../lib/user-agent';
+import { SignInDevice } from '../../../components/sign-in-device';
 import { useLoginHistory } from '../api/get-login-history';
 
 const pageSizes = [10, 25, 50];
@@ -53,7 +53,9 @@ export const LoginHistory = () => {
                   <SignInOutcome success={entry.success} reason={entry.reason} />
                 </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{entry.ip}</TableCell>
-                <TableCell title={entry.userAgent}>{describeDevice(t, entry.userAgent)}</TableCell>
+                <TableCell title={entry.userAgent}>
+                  <SignInDevice userAgent={entry.userAgent} isNew={entry.newDevice} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

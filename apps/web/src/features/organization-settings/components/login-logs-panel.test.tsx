@@ -18,6 +18,7 @@ const entry = (overrides: Partial<LoginLogEntry>): LoginLogEntry => ({
   reason: '',
   ip: '198.51.100.7',
   user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+  new_device: false,
   ...overrides,
 });
 

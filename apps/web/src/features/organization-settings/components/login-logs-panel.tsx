@@ -19,7 +19,7 @@ import { ScrollableTableContainer } from '../../../components/scrollable-table-c
 import { SignInOutcome, signInMethodLabel } from '../../../components/sign-in-outcome';
 import { TablePager } from '../../../components/table-pager';
 import { messageOf } from '../../../lib/api-client';
-import { describeDevice } from '../../../lib/user-agent';
+import { SignInDevice } from '../../../components/sign-in-device';
 import { useDownloadLoginLogs } from '../api/download-login-logs';
 import { useLoginLogs } from '../api/get-login-logs';
 import { emptyFilterForm, LoginLogFiltersForm, toLoginLogFilters, type LoginLogFilterForm } from './login-log-filters-form';
@@ -33,7 +33,6 @@ const useEntryLabels = () => {
     time: (iso: string) => time.format(new Date(iso)),
     event: (event: string) => t(`organizationSettings.loginLogs.events.${event}`, { defaultValue: event }),
     method: (method: string) => signInMethodLabel(t, method),
-    device: (userAgent: string) => describeDevice(t, userAgent),
   };
 };
 
@@ -57,7 +56,9 @@ const LoginLogRow = ({ entry }: { entry: LoginLogEntry }) => {
         <SignInOutcome success={entry.success} reason={entry.reason} />
       </TableCell>
       <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{entry.ip}</TableCell>
-      <TableCell title={entry.user_agent}>{labels.device(entry.user_agent)}</TableCell>
+      <TableCell title={entry.user_agent}>
+        <SignInDevice userAgent={entry.user_agent} isNew={entry.new_device} />
+      </TableCell>
     </TableRow>
   );
 };
