@@ -84,6 +84,10 @@ const pendingRow = (provider: Provider, pendingRef: string) =>
 
 beforeEach(() => localStorage.clear());
 
+/** Moves a request's expiry into the past, as ten minutes passing would. */
+const expire = (on: ReturnType<typeof useProvider>, pendingRef: string) =>
+  on.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.pendingRefHash, keyedHash(providerSecret, pendingRef)));
+
 describe('with Twilio: the message comes back through the signed webhook', () => {
   const provider = useProvider({ limits: { perLoginId: { max: 50, windowSeconds: 600 }, perIp: { max: 1000, windowSeconds: 60 } } });
   const newSdk = sdkFor(provider);
@@ -221,10 +225,7 @@ describe('with Twilio: the message comes back through the signed webhook', () =>
   it('an expired request cannot be confirmed', async () => {
     const user = await provider.buildUser();
     const started = (await newSdk().notp.signIn(user.phone)).data!;
-    await provider.database.db
-      .update(verifications)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.pendingRefHash, keyedHash(providerSecret, started.pendingRef)));
+    await expire(provider, started.pendingRef);
     const answer = await deliverWhatsApp(provider, user.phone, messageOf(started.redirectUrl));
     expect(answer.text).not.toContain('<Message>');
     expect((await poll(provider, started.pendingRef)).body.errorCode).toBe('E066103');
@@ -346,10 +347,7 @@ describe('embedded default (no Twilio): the request waits in the operator outbox
   it('an expired outbox request is gone: confirming it changes nothing', async () => {
     const user = await provider.buildUser();
     const started = (await newSdk().notp.signIn(user.phone)).data!;
-    await provider.database.db
-      .update(verifications)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.pendingRefHash, keyedHash(providerSecret, started.pendingRef)));
+    await expire(provider, started.pendingRef);
     const [waitingMessage] = await outboxOf([user.userId]);
     expect(await provider.management.confirmWhatsAppFromOutbox(waitingMessage!.id, [user.userId])).toMatchObject({ outcome: 'gone' });
     expect((await poll(provider, started.pendingRef)).body.errorCode).toBe('E066103');
