@@ -144,7 +144,7 @@ describe(`organisation settings, as the superadmin of ${organizationName}`, () =
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('login-log-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^login-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
-    expect(csv[0]).toBe('time,email,name,event,method,outcome,reason,ip,user_agent');
+    expect(csv[0]).toBe('time,email,name,event,method,outcome,reason,ip,user_agent,new_device');
     expect(csv.length).toBeGreaterThan(1);
     expect(csv.slice(1).every((line) => line.includes(colleagueEmail) && line.includes('failure'))).toBe(true);
 

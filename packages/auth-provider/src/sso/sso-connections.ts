@@ -78,15 +78,21 @@ export const ssoStore = (db: AuthDb, secret: Buffer) => {
         .returning();
       return saved;
     },
-    /** A changed IdP setting makes the connection unproven until its next test sign-in. */
-    update: async (tenantId: string, id: string, input: Partial<SsoConnectionInput>) =>
-      (
-        await db
-          .update(ssoConnections)
-          .set({ ...toRow(input), updatedAt: new Date(), ...(Object.keys(input).some((key) => !['name', 'enabled', 'domains', 'jitProvisioning'].includes(key)) ? { verifiedAt: null } : {}) })
-          .where(and(eq(ssoConnections.tenantId, tenantId), eq(ssoConnections.id, id)))
-          .returning()
-      )[0],
+    /**
+     * A changed IdP setting makes the connection unproven until its next test sign-in; the same
+     * values sent again (a dialog saved with its fields as they were) change nothing.
+     */
+    update: async (tenantId: string, id: string, input: Partial<SsoConnectionInput>) => {
+      const where = and(eq(ssoConnections.tenantId, tenantId), eq(ssoConnections.id, id));
+      const [current] = await db.select().from(ssoConnections).where(where).limit(1);
+      if (!current) return undefined;
+      const row = toRow(input);
+      const idpChanged =
+        (['samlIdpEntityId', 'samlIdpSsoUrl', 'oidcIssuer', 'oidcClientId'] as const).some((key) => key in row && row[key] !== current[key]) ||
+        ('samlIdpCertificates' in row && JSON.stringify(row.samlIdpCertificates) !== JSON.stringify(current.samlIdpCertificates)) ||
+        'oidcClientSecretEncrypted' in row;
+      return (await db.update(ssoConnections).set({ ...row, updatedAt: new Date(), ...(idpChanged ? { verifiedAt: null } : {}) }).where(where).returning())[0];
+    },
     remove: async (tenantId: string, id: string) =>
       (await db.delete(ssoConnections).where(and(eq(ssoConnections.tenantId, tenantId), eq(ssoConnections.id, id))).returning({ id: ssoConnections.id })).length > 0,
     /** Another organisation's connection claiming one of these domains, if any: a domain routes to one organisation. */

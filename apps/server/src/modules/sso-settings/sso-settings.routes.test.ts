@@ -102,6 +102,16 @@ describe('SSO settings', () => {
     await call(a, 'PUT', '/api/sso/policy/', { requireSso: false, requireMfa: false, allowedMethods: ['password', 'email', 'passkey'] });
   });
 
+  it('keeps a proved connection proved when it is saved with its IdP details as they were, and not when they change', async () => {
+    const created = (await call(a, 'POST', '/api/sso/connections/', { name: 'Proved', protocol: 'saml', saml: { metadataXml: metadataXml('https://sts.windows.net/proved/') } })).json();
+    const proved = new Date('2026-11-01T10:00:00Z');
+    await t.db.update(ssoConnections).set({ verifiedAt: proved }).where(eq(ssoConnections.id, created.id));
+    const same = await call(a, 'PATCH', `/api/sso/connections/${created.id}/`, { name: 'Proved again', jitProvisioning: true, saml: { idpEntityId: 'https://sts.windows.net/proved/', idpSsoUrl: 'https://login.example-idp.test/saml2' } });
+    expect(same.json()).toMatchObject({ name: 'Proved again', jitProvisioning: true, verifiedAt: proved.toISOString() });
+    const moved = await call(a, 'PATCH', `/api/sso/connections/${created.id}/`, { saml: { idpSsoUrl: 'https://login.example-idp.test/saml2/other' } });
+    expect(moved.json().verifiedAt).toBeNull();
+  });
+
   it('is for admins only', async () => {
     expect((await call(a, 'GET', '/api/sso/', undefined, 'user')).statusCode).toBe(403);
   });
