@@ -17,3 +17,17 @@ export const keepOutboundFetch = (context: ProviderContext, configuration: oidc.
   if (context.outboundFetch) configuration[oidc.customFetch] = context.outboundFetch as oidc.CustomFetch;
   return configuration;
 };
+
+// Discovery documents change rarely: each server keeps a provider's configuration ten minutes (a
+// cache only: any server fetches its own; a failed fetch is forgotten at once).
+const configurations = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
+
+/** The configuration under `key`, made by `make` when there is none younger than ten minutes. */
+export const cachedConfiguration = (key: string, make: () => Promise<oidc.Configuration>) => {
+  const cached = configurations.get(key);
+  if (cached && Date.now() - cached.at < 10 * 60 * 1000) return cached.configuration;
+  const configuration = make();
+  configuration.catch(() => configurations.delete(key));
+  configurations.set(key, { at: Date.now(), configuration });
+  return configuration;
+};

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import type { ProviderContext } from '../context.ts';
 import { keyedHash, randomToken, sameSecret, sha256 } from '../crypto.ts';
 import { AuthError } from '../errors.ts';
-import { keepOutboundFetch, outboundOptions } from '../http/outbound.ts';
+import { cachedConfiguration, keepOutboundFetch, outboundOptions } from '../http/outbound.ts';
 import { linkBase } from '../methods/verifications.ts';
 import { oauthCodes, oauthIdentities, oauthRequests, usedIdTokens } from '../schema/index.ts';
 import { createUserWithLoginId } from '../users/create-user.ts';
@@ -31,15 +31,10 @@ export const registeredProvider = (context: ProviderContext, name: string): Regi
 /** Where a provider sends the browser back: one exact address per provider, registered at the provider. */
 export const oauthCallbackUrl = (publicUrl: string, provider: string) => `${publicUrl}/v1/oauth/callback/${provider}`;
 
-// Discovery documents change rarely: each server keeps one per provider for ten minutes.
-const configurations = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
 const configurationOf = (context: ProviderContext, { name, descriptor, config }: Registered) => {
   const issuer = new URL(config.issuer ?? descriptor.issuer);
-  const key = `${name}:${issuer.href}:${config.clientId}`;
-  const cached = configurations.get(key);
-  if (cached && Date.now() - cached.at < 10 * 60 * 1000) return cached.configuration;
   const options = outboundOptions(context, issuer);
-  const configuration =
+  return cachedConfiguration(`oauth:${name}:${issuer.href}:${config.clientId}`, () =>
     descriptor.protocol === 'oidc'
       ? oidc.discovery(issuer, config.clientId, config.clientSecret, undefined, options).then((found) => keepOutboundFetch(context, found))
       : Promise.resolve().then(() => {
@@ -50,10 +45,8 @@ const configurationOf = (context: ProviderContext, { name, descriptor, config }:
           );
           options.execute?.forEach((allow) => allow(made));
           return keepOutboundFetch(context, made);
-        });
-  configuration.catch(() => configurations.delete(key));
-  configurations.set(key, { at: Date.now(), configuration });
-  return configuration;
+        }),
+  );
 };
 
 const reach = async <T>(context: ProviderContext, registered: Registered, use: (configuration: oidc.Configuration) => Promise<T>) => {

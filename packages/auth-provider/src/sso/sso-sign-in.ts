@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import type { ProviderContext } from '../context.ts';
 import { keyedHash, randomId, randomToken } from '../crypto.ts';
 import { AuthError } from '../errors.ts';
-import { keepOutboundFetch, outboundOptions } from '../http/outbound.ts';
+import { cachedConfiguration, keepOutboundFetch, outboundOptions } from '../http/outbound.ts';
 import { linkBase } from '../methods/verifications.ts';
 import { samlAssertions, ssoCodes, ssoConnections, ssoIdentities, ssoRequests, userTenants } from '../schema/index.ts';
 import { usersRepository } from '../users/users.repository.ts';
@@ -117,20 +117,13 @@ const samlFor = (context: ProviderContext, connection: SsoConnectionRow, options
   });
 };
 
-// Discovery documents change rarely: each server keeps one per issuer for ten minutes.
-const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
 const oidcFor = (context: ProviderContext, connection: SsoConnectionRow) => {
   if (!connection.oidcIssuer || !connection.oidcClientId) throw new AuthError('badRequest', 'This OpenID Connect connection has no issuer or client id yet');
-  const key = `${connection.id}:${connection.updatedAt.getTime()}`;
-  const cached = discovered.get(key);
-  if (cached && Date.now() - cached.at < 10 * 60 * 1000) return cached.configuration;
   const issuer = new URL(connection.oidcIssuer);
-  const configuration = oidc
-    .discovery(issuer, connection.oidcClientId, clientSecretOf(context.secret, connection), undefined, outboundOptions(context, issuer))
-    .then((found) => keepOutboundFetch(context, found));
-  configuration.catch(() => discovered.delete(key));
-  discovered.set(key, { at: Date.now(), configuration });
-  return configuration;
+  const clientId = connection.oidcClientId;
+  return cachedConfiguration(`sso:${connection.id}:${connection.updatedAt.getTime()}`, () =>
+    oidc.discovery(issuer, clientId, clientSecretOf(context.secret, connection), undefined, outboundOptions(context, issuer)).then((found) => keepOutboundFetch(context, found)),
+  );
 };
 
 /**
