@@ -11,7 +11,20 @@ import type { SecretBox } from './secrets.ts';
  * the queue (to enqueue follow-up work) and the process's mail delivery (pooled connections shared
  * by every job the process runs).
  */
-export type JobContext = { db: Db; log: FastifyBaseLogger; config: Config; secrets: SecretBox; jobs: JobQueue; delivery: MailDelivery };
+export type JobContext = {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Config;
+  secrets: SecretBox;
+  jobs: JobQueue;
+  delivery: MailDelivery;
+  /**
+   * Aborted when the process begins to shut down. A sweep that loops over many rows stops at its
+   * next safe point and returns (what it left is picked up by its next run), so a shutdown never
+   * waits out, or cuts through, a long pass.
+   */
+  stopping: AbortSignal;
+};
 
 /**
  * A background job: a stable name, a typed payload checked on both ends, and a handler that is

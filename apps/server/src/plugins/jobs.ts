@@ -80,6 +80,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
           return fetch(fromDrizzle(tx as never, sql as never));
         });
   const fairWorkers: ReturnType<typeof startFairWorker>[] = [];
+  const stopping = new AbortController();
   let working = false;
   const jobs: JobQueue = {
     boss,
@@ -100,7 +101,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
       for (const definition of definitions) {
         const run = async (job: { id: string; data: unknown }) => {
           const payload = definition.payload.parse(job.data);
-          await definition.handler(payload, { ...services, jobs, db: connection.db, log: app.log.child({ job: definition.name, jobId: job.id }) });
+          await definition.handler(payload, { ...services, jobs, db: connection.db, stopping: stopping.signal, log: app.log.child({ job: definition.name, jobId: job.id }) });
         };
         if (definition.perOrganization) {
           fairWorkers.push(
@@ -127,6 +128,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
   app.decorate('jobs', jobs);
   // Stops the queue (letting running jobs finish) while the database is still open: main.ts and worker.ts close it after every server.
   app.addHook('onClose', async () => {
+    stopping.abort();
     await Promise.all(fairWorkers.map((worker) => worker.stop(10_000)));
     await boss.stop({ graceful: true, timeout: 10_000 });
     await services.delivery.close();

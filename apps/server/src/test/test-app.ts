@@ -54,7 +54,7 @@ export const startTestApp = async (connection: DatabaseConnection, env: Record<s
     db: connection.db,
     connection,
     jwks,
-    jobContext: { db: connection.db, log: app.log, config, secrets: app.secrets, jobs: app.jobs, delivery: app.delivery },
+    jobContext: { db: connection.db, log: app.log, config, secrets: app.secrets, jobs: app.jobs, delivery: app.delivery, stopping: new AbortController().signal },
     authAs: async (person, session = {}) => ({ authorization: `Bearer ${await jwks.mintSessionToken({ sub: person.authUserId!, ...session })}` }),
     close: async () => {
       await app.close();

@@ -15,10 +15,11 @@ export const notifyManagersJob = defineJob({
   payload: z.object({}),
   schedule: { cron: '* * * * *', payload: {} },
   policy: 'stately',
-  handler: async (_payload, { db, config, log }) => {
+  handler: async (_payload, { db, config, log, stopping }) => {
     const delivery = createDelivery(db as AuthDb, { smtpUrl: config.mail.smtpUrl, mailFrom: config.mail.from });
     try {
       for (const firing of await selectFiringsToNotify(db)) {
+        if (stopping.aborted) break;
         const scope = { organizationId: firing.organizationId };
         const repository = adaptiveControlsRepository(db, scope);
         const [person] = await db.select().from(people).where(and(eq(people.organizationId, scope.organizationId), eq(people.id, firing.personId)));

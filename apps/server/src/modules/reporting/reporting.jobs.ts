@@ -27,12 +27,13 @@ const reportMail = (organizationName: string, days: number, period: string, url:
  * test sharing its database with others); every organisation's by default.
  * @returns how many reports went out
  */
-export const deliverScheduledReports = async (context: Pick<JobContext, 'db' | 'config' | 'log'>, now: Date, organizationId?: string) => {
+export const deliverScheduledReports = async (context: Pick<JobContext, 'db' | 'config' | 'log'> & { stopping?: AbortSignal }, now: Date, organizationId?: string) => {
   const { db, config, log } = context;
   const delivery = createDelivery(db as AuthDb, { smtpUrl: config.mail.smtpUrl, mailFrom: config.mail.from });
   let sent = 0;
   try {
     for (const schedule of await selectAllSchedules(db, organizationId)) {
+      if (context.stopping?.aborted) break;
       const period = reportPeriodOf(schedule.frequency, now);
       if (schedule.lastPeriod === period) continue;
       const scope = { organizationId: schedule.organizationId };

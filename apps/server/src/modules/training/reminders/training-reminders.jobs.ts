@@ -118,6 +118,7 @@ export const sendTrainingReminders = async (context: JobContext, now: Date, orga
   const rulesOf = new Map<string, TrainingSettings['reminders']>();
   try {
     for (const assignment of await trainingRemindersRepository(context.db).candidates(now, horizonDays, organizationId)) {
+      if (context.stopping.aborted) break;
       if (!rulesOf.has(assignment.organizationId)) rulesOf.set(assignment.organizationId, (await readTrainingSettings(context.db, { organizationId: assignment.organizationId })).reminders);
       const rules = rulesOf.get(assignment.organizationId)!;
       if (!rules.enabled) continue;

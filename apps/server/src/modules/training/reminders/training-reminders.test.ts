@@ -140,6 +140,19 @@ describe('training.reminders', () => {
     expect(await s.overdueEvents()).toHaveLength(1);
   });
 
+  it('stops at the next learner when the process begins to shut down, and the next run sends what it left', async () => {
+    const due = new Date('2031-05-20T08:00:00Z');
+    const s = await scenario(due);
+    const shuttingDown = new AbortController();
+    shuttingDown.abort();
+    await runAt(s.org.id, new Date(due.getTime() + hour), { ...app.jobContext, stopping: shuttingDown.signal });
+    expect(s.mailsToPerson()).toEqual([]);
+    expect(await s.overdueEvents()).toEqual([]);
+    await runAt(s.org.id, new Date(due.getTime() + 2 * hour));
+    expect(s.mailsToPerson()).toHaveLength(1);
+    expect(await s.overdueEvents()).toHaveLength(1);
+  });
+
   it('writes in English to someone without a learning language, and skips the escalation (saying so) when there is no manager', async () => {
     const due = new Date('2031-06-01T09:00:00Z');
     const s = await scenario(due, { withManager: false });
