@@ -103,7 +103,10 @@ const expectMenu = async (page: Page, menu: Menu) => {
   for (const heading of headings) expect(text).toContain(heading);
 };
 
-describe('each demo role and flag against the shell model (§2 menus, §4 and §6 redirects)', () => {
+// Each person walks every route in a browser context of their own, three at a time
+// (maxConcurrency in vitest.config.ts): a walk mostly waits on pages rendering, which two cores
+// do faster side by side than one after the other.
+describe.concurrent('each demo role and flag against the shell model (§2 menus, §4 and §6 redirects)', () => {
   it.each(people)('$email: landing page, menu, and where every route leads', async ({ email, facts }) => {
     const { page, user, menu, landingPath } = await signIn(browser, baseUrl, email);
     try {

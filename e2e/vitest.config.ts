@@ -13,5 +13,7 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // One product, one browser: files run one after another.
     fileParallelism: false,
+    // Tests a file marks concurrent (roles.spec.ts) run at most three at a time.
+    maxConcurrency: 3,
   },
 });

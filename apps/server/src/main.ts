@@ -5,6 +5,7 @@ import { loadConfigOrExit } from './config.ts';
 import { closeGracefully } from './lib/graceful-shutdown.ts';
 import { preloadCountryTables } from './lib/ip-country.ts';
 import { buildPhishApp } from './phish-app.ts';
+import { consumeEventsSoon } from './modules/events/events.jobs.ts';
 import { demoLoginsPresent, seedDemoLogins } from './modules/demo/demo-logins.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
 import { playDemoHistory } from './modules/demo/demo-history.ts';
@@ -42,7 +43,7 @@ const start = async () => {
     }
   }
   // The phishing listener shares the database and the application secret, on a port of its own.
-  const phishApp = await buildPhishApp({ config, connection, secrets: app.secrets });
+  const phishApp = await buildPhishApp({ config, connection, secrets: app.secrets, onEventsWritten: consumeEventsSoon(app.jobs, app.log) });
   await phishApp.ready();
   if (config.demo.enabled) {
     // Before any worker starts: the history sends its own past lures (demo-history.ts).

@@ -20,6 +20,8 @@ export type BuildPhishAppOptions = {
   secrets: SecretBox;
   /** Logger override (tests capture lines with their own stream). */
   logger?: FastifyServerOptions['logger'];
+  /** Called after tracking events reach the log: the server asks the consumers to run soon. */
+  onEventsWritten?: () => void;
 };
 
 declare module 'fastify' {
@@ -44,7 +46,7 @@ export const phishLoggerOptions = (config: Config) => loggerOptions(config, { pa
  * no web app; its own headers; unknown paths answer a plain page and count towards a per-address
  * limit kept in the database.
  */
-export const buildPhishApp = async ({ config, connection, secrets, logger }: BuildPhishAppOptions): Promise<FastifyInstance> => {
+export const buildPhishApp = async ({ config, connection, secrets, logger, onEventsWritten }: BuildPhishAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     ...baseServerOptions(config, logger ?? phishLoggerOptions(config)),
     // A landing page posts a few named fields; nothing here takes more.
@@ -55,7 +57,7 @@ export const buildPhishApp = async ({ config, connection, secrets, logger }: Bui
   await app.register(errorsPlugin);
   await app.register(listenerHeadersPlugin, { publicUrl: config.phish.publicUrl });
 
-  const writer = createEventWriter(connection.db, { log: app.log });
+  const writer = createEventWriter(connection.db, { log: app.log, ...(onEventsWritten ? { onWritten: onEventsWritten } : {}) });
   app.decorate('eventWriter', writer);
   // Whatever was recorded but not yet written goes before the database closes.
   app.addHook('onClose', async () => writer.close());

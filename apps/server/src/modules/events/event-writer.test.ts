@@ -42,4 +42,14 @@ describe('the batched event writer', () => {
     expect(writer.pendingFor(recipientId)).toHaveLength(0);
     await writer.close();
   });
+
+  it('tells the server after each batch is in the table (the consumers are then asked to run)', async () => {
+    const org = await buildOrganization(connection.db);
+    const seen: number[] = [];
+    const writer = createEventWriter(connection.db, { log: pino({ level: 'silent' }), maxBatch: 10, flushAfterMs: 20, onWritten: () => void countIn(org.id).then((n) => seen.push(n)) });
+    await Promise.all(Array.from({ length: 25 }, () => writer.append({ organizationId: org.id, type: 'opened', occurredAt: new Date() })));
+    await writer.close();
+    await expect.poll(() => seen.length).toBe(3);
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(10);
+  });
 });

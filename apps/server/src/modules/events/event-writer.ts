@@ -22,7 +22,10 @@ type Queued = { event: NewEvent; done: () => void; failed: (error: unknown) => v
  * keep their order. A batch that fails is retried once with the next flush; the callers of a batch
  * that fails twice get the error.
  */
-export const createEventWriter = (db: Db, { log, maxBatch = 200, flushAfterMs = 100 }: { log: FastifyBaseLogger; maxBatch?: number; flushAfterMs?: number }): EventWriter => {
+export const createEventWriter = (
+  db: Db,
+  { log, maxBatch = 200, flushAfterMs = 100, onWritten }: { log: FastifyBaseLogger; maxBatch?: number; flushAfterMs?: number; /** After each batch is in the table (the consumers can be asked to run). */ onWritten?: () => void },
+): EventWriter => {
   let queue: Queued[] = [];
   // Queued or being written: not in the table yet.
   const unwritten = new Set<Queued>();
@@ -38,6 +41,7 @@ export const createEventWriter = (db: Db, { log, maxBatch = 200, flushAfterMs = 
         await appendEvents(db, rows);
       });
       for (const item of batch) item.done();
+      onWritten?.();
     } catch (error) {
       log.error({ err: error, events: rows.length }, 'tracking events could not be written');
       for (const item of batch) item.failed(error);

@@ -7,7 +7,9 @@ import type { JobContext } from '../../lib/jobs.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { buildTrackedRecipient } from '../../test/tracking-factories.ts';
-import { consumeEventsJob } from './events.jobs.ts';
+import { consumeEventsJob, consumeEventsSoon } from './events.jobs.ts';
+import { startTestApp } from '../../test/test-app.ts';
+import { sql } from 'drizzle-orm';
 import { appendEvents } from './events.repository.ts';
 
 describe('events.consume: campaign projections', () => {
@@ -65,5 +67,27 @@ describe('events.consume: campaign projections', () => {
     const [cursor] = await connection.db.select().from(eventCursors).where(eq(eventCursors.consumer, 'campaign-projections'));
     const [last] = await connection.db.select({ id: events.id }).from(events).where(eq(events.recipientId, other.recipient.id)).orderBy(desc(events.id)).limit(1);
     expect(cursor!.lastEventId).toBeGreaterThanOrEqual(last!.id);
+  });
+});
+
+describe('events.consume, soon after the listener writes', () => {
+  it('asks for one run a few seconds ahead however many batches a burst writes, from one process or several', async () => {
+    const connection = await openTestDatabase();
+    const app = await startTestApp(connection);
+    try {
+      const waiting = async () =>
+        ((await connection.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'events.consume' and state = 'created' and start_after > now()`)) as unknown as { rows: { n: number }[] }).rows[0]!;
+      const before = (await waiting()).n;
+      const kick = consumeEventsSoon(app.app.jobs, app.app.log);
+      const otherProcess = consumeEventsSoon(app.app.jobs, app.app.log);
+      for (let batch = 0; batch < 50; batch++) kick();
+      otherProcess();
+      await expect.poll(async () => (await waiting()).n).toBe(before + 1);
+      await new Promise((done) => setTimeout(done, 200));
+      expect((await waiting()).n).toBe(before + 1);
+    } finally {
+      await app.close();
+      await connection.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { JobQueue } from '../../plugins/jobs.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { skillRatingsConsumer } from '../phishing/adaptive/skill-ratings.consumer.ts';
 import { remedialTrainingConsumer } from '../training/remedial/remedial-training.consumer.ts';
@@ -11,13 +13,17 @@ import { type EventConsumer, runConsumer } from './consumers.ts';
 export const eventConsumers: readonly EventConsumer[] = [campaignProjectionsConsumer, skillRatingsConsumer, remedialTrainingConsumer, riskScoresConsumer, adaptiveControlsConsumer];
 
 /**
- * Brings every consumer up to date with the log, every minute (pg-boss's finest schedule). Safe on
- * several workers at once and on a retry: each batch moves its consumer's locked cursor.
+ * Brings every consumer up to date with the log: every minute (pg-boss's finest schedule), and a
+ * few seconds after the phishing listener writes events (`consumeEventsSoon`), so a click shows in
+ * results, scores and remedial training within seconds. Safe on several workers at once and on a
+ * retry: each batch moves its consumer's locked cursor. `stately`: a run asked for while one waits
+ * adds nothing; one asked for while one runs waits for it (events written meanwhile are not missed).
  */
 export const consumeEventsJob = defineJob({
   name: 'events.consume',
   payload: z.object({}),
   schedule: { cron: '* * * * *', payload: {} },
+  policy: 'stately',
   retryLimit: 1,
   handler: async (_payload, { db, log }) => {
     for (const consumer of eventConsumers) {
@@ -26,3 +32,20 @@ export const consumeEventsJob = defineJob({
     }
   },
 });
+
+/** How soon after new events the consumers run, and how often one process asks at most. */
+const soonSeconds = 2;
+
+/**
+ * A kick for the listener's event writer: asks for a consumer run `soonSeconds` from now, at most
+ * once per `soonSeconds` from this process (a burst of 10,000 clicks asks a handful of times).
+ */
+export const consumeEventsSoon = (jobs: JobQueue, log: FastifyBaseLogger) => {
+  let askedAt = 0;
+  return () => {
+    const now = Date.now();
+    if (now - askedAt < soonSeconds * 1000) return;
+    askedAt = now;
+    jobs.send(consumeEventsJob, {}, { startAfterSeconds: soonSeconds }).catch((error: unknown) => log.warn({ err: error }, 'could not ask the event consumers to run; the minute schedule will'));
+  };
+};
