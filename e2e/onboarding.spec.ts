@@ -6,13 +6,15 @@ import type { CampaignList, SendingProfiles } from '@vigil/contracts';
 import { apiPaths } from '../apps/web/src/config/paths.ts';
 import { asPerson, cleanUp, demoPassword, notOnboardedAdmin, resetOnboarding } from './api.ts';
 import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
-import { startSamlIdentityProvider } from './identity-providers.ts';
+import { startOpenIdProvider, startSamlIdentityProvider } from './identity-providers.ts';
 
 const baseUrl = inject('baseUrl');
 const email = notOnboardedAdmin;
 let browser: Browser;
 let page: Page | undefined;
 let identityProvider: Awaited<ReturnType<typeof startSamlIdentityProvider>>;
+let openId: Awaited<ReturnType<typeof startOpenIdProvider>>;
+const oidcClientSecret = 'an-onboarding-client-secret-of-some-length';
 
 // The launch sends the baseline through the organisation's sending profile: one on loopback (the
 // product's outbound allow-list), where nothing listens, so no mail leaves and a send only retries.
@@ -20,6 +22,7 @@ const profileName = 'E2E onboarding baseline';
 
 beforeAll(async () => {
   identityProvider = await startSamlIdentityProvider();
+  openId = await startOpenIdProvider();
   browser = await launchBrowser();
   await asPerson(baseUrl, email, (admin) =>
     admin.call('POST', apiPaths.sendingProfiles.list, { name: profileName, host: '127.0.0.1', port: 2, security: 'none', fromAddress: 'it-desk@harborpike-support.example', fromName: 'IT Desk' }),
@@ -38,7 +41,7 @@ const removeBaseline = () =>
 // The product is shared by every spec file: put Harbor & Pike back to "not onboarded", as the demo
 // seeds it, whether or not the test got through (resetOnboarding says what the API cannot undo).
 // The specs that need an admin still onboarding reset it themselves too, so they pass in any order.
-afterAll(() => cleanUp([removeBaseline, () => resetOnboarding(baseUrl), async () => browser?.close(), async () => identityProvider?.close()]));
+afterAll(() => cleanUp([removeBaseline, () => resetOnboarding(baseUrl), async () => browser?.close(), async () => identityProvider?.close(), async () => openId?.close()]));
 
 const path = () => new URL(page!.url()).pathname;
 
@@ -121,6 +124,22 @@ describe('the onboarding wizard, as the admin of a company not yet onboarded', (
     expect(await page.getByTestId('scim-token-masked').inputValue()).toMatch(new RegExp(`^•+${token.slice(-4)}$`));
     expect(await page.content()).not.toContain(token);
 
+    // Okta offers OpenID Connect too. The admin switches, registers Vigil's redirect URI with the
+    // provider (a certified OpenID provider stands in for Okta) and enters the client it gives.
+    await page.getByTestId('sso-protocol-oidc').check();
+    const redirectUri = await page.getByTestId('value-redirectUri').inputValue();
+    expect(redirectUri).toMatch(new RegExp(`^${baseUrl}/v1/sso/oidc/callback/[0-9a-f-]{36}$`));
+    openId.register({ clientId: 'vigil-onboarding', clientSecret: oidcClientSecret, redirectUri });
+    await page.getByTestId('field-oidcIssuer').fill(openId.issuer);
+    await page.getByTestId('field-oidcClientId').fill('vigil-onboarding');
+    await page.getByTestId('field-oidcClientSecret').fill(oidcClientSecret);
+    await page.getByTestId('sso-save').click();
+    await expect.poll(() => page!.getByTestId('sso-saved').textContent()).toContain('vigil-onboarding');
+    // The secret is write-only: the page never shows it again.
+    expect(await page.getByTestId('field-oidcClientSecret').inputValue()).toBe('');
+    await capture('onboarding-sso-okta-oidc-1280');
+    await expectNoSeriousViolations(page, 'onboarding-sso-okta-oidc-1280');
+
     // Post-setup verification: what can be checked, what cannot yet, and the confirmation.
     await page.getByTestId('to-verification').click();
     await page.waitForURL(`${baseUrl}/onboarding/setup-sso-and-scim/post-setup-verification/`);
@@ -128,8 +147,13 @@ describe('the onboarding wizard, as the admin of a company not yet onboarded', (
     expect(await page.getByTestId('check-scim-token').getAttribute('data-status')).toBe('ok');
     // Nothing proves single sign-on until a test sign-in through the identity provider works.
     expect(await page.getByTestId('check-sign-in').getAttribute('data-status')).toBe('failed');
-    identityProvider.signInAs(email);
+    // The test sign-in happens at the OpenID provider's own pages (its development login: any password).
     await page.getByRole('button', { name: 'Run a test sign-in' }).click();
+    await page.waitForURL((url) => url.origin === openId.issuer, { timeout: 15_000 });
+    await page.locator('input[name="login"]').fill(email);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/post-setup-verification\/\?sso_test=/, { timeout: 15_000 });
     await expect.poll(() => page!.getByTestId('sso-test-result').textContent(), { timeout: 15_000 }).toContain(`signed in ${email}`);
     await expect.poll(() => page!.getByTestId('check-sign-in').getAttribute('data-status'), { timeout: 15_000 }).toBe('ok');

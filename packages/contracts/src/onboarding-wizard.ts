@@ -114,20 +114,46 @@ const serviceAccountEmailSchema = z
 
 const permissionsGrantedSchema = z.literal(true, { error: 'confirm that the permissions are granted' });
 
-/** PUT /api/onboarding/sso/ — the identity provider's SAML details, as that provider shows them. */
+/** How the wizard's connection signs people in: SAML 2.0, or OpenID Connect (Entra ID, Google Workspace and Okta offer both). */
+export const wizardSsoProtocols = ['saml', 'oidc'] as const;
+export type WizardSsoProtocol = (typeof wizardSsoProtocols)[number];
+
+const samlFields = ['idpSsoUrl', 'idpEntityId', 'idpCertificate'] as const;
+const oidcFields = ['oidcIssuer', 'oidcClientId'] as const;
+
+/**
+ * PUT /api/onboarding/sso/ — the identity provider's details, as that provider shows them: the
+ * SAML sign-in URL, entity id and certificate, or the OpenID Connect issuer and client. Each
+ * protocol's own fields are required (a missing one is named); the other protocol's are ignored.
+ */
 export const saveSsoSettingsBodySchema = z
   .object({
     provider: identityProviderSchema,
-    idpSsoUrl: idpUrl().describe("The identity provider's sign-in (SSO) URL"),
-    idpEntityId: entityIdSchema.describe("The identity provider's entity id (issuer)"),
+    protocol: z.enum(wizardSsoProtocols, { error: 'must be saml or oidc' }).default('saml').describe('SAML 2.0 (the default) or OpenID Connect'),
+    idpSsoUrl: idpUrl().optional().describe("SAML: the identity provider's sign-in (SSO) URL"),
+    idpEntityId: entityIdSchema.optional().describe("SAML: the identity provider's entity id (issuer)"),
     // Metadata carries the signing certificate: fetched over plain http, anyone on the way could swap it.
     idpMetadataUrl: z
       .union([z.literal(''), httpsUrl()])
       .optional()
-      .describe('Where the identity provider publishes its SAML metadata, when it does'),
-    idpCertificate: pemCertificateSchema.describe("The identity provider's signing certificate (PEM)"),
+      .describe('SAML: where the identity provider publishes its SAML metadata, when it does'),
+    idpCertificate: pemCertificateSchema.optional().describe("SAML: the identity provider's signing certificate (PEM)"),
+    oidcIssuer: idpUrl().optional().describe('OpenID Connect: the issuer URL; its /.well-known/openid-configuration is read'),
+    oidcClientId: z.string().trim().min(1, required()).max(255, { error: 'must be at most 255 characters' }).refine(...withoutControlCharacters).optional().describe('OpenID Connect: the client (application) id'),
+    oidcClientSecret: z
+      .string()
+      .min(1, required())
+      .max(1024, { error: 'must be at most 1024 characters' })
+      .refine(...withoutControlCharacters)
+      .optional()
+      .describe('OpenID Connect: the client secret. Write-only: kept encrypted and never shown again; left as it is when absent and a secret is kept'),
   })
   .strict()
+  .superRefine((body, context) => {
+    for (const field of body.protocol === 'oidc' ? oidcFields : samlFields) {
+      if (!body[field]) context.addIssue({ code: 'custom', path: [field], message: 'is required' });
+    }
+  })
   .meta({ id: 'SaveSsoSettingsBody' });
 export type SaveSsoSettingsBody = z.infer<typeof saveSsoSettingsBodySchema>;
 export type SaveSsoSettingsInput = z.input<typeof saveSsoSettingsBodySchema>;
@@ -223,6 +249,7 @@ export const onboardingWizardSchema = z
         acsUrl: z.string().describe('Assertion consumer service (reply) URL to paste into the identity provider'),
         entityId: z.string().describe("Vigil's SAML entity id (audience) for this organisation"),
         signOnUrl: z.string().describe('Where people start signing in'),
+        redirectUri: z.string().describe('OpenID Connect redirect (callback) URI to register with the identity provider'),
         scimBaseUrl: z.string().describe('SCIM 2.0 base URL (tenant URL) for the identity provider'),
         endpointsLive: z.boolean().describe('False until the SAML and SCIM endpoints are served (a later release)'),
       })
@@ -230,15 +257,21 @@ export const onboardingWizardSchema = z
     sso: z
       .object({
         provider: identityProviderSchema,
-        idpSsoUrl: z.string().meta({ format: 'uri' }),
-        idpEntityId: z.string(),
+        protocol: z.enum(wizardSsoProtocols),
+        /** SAML's settings; null on an OpenID Connect connection. */
+        idpSsoUrl: z.string().meta({ format: 'uri' }).nullable(),
+        idpEntityId: z.string().nullable(),
         idpMetadataUrl: z.string().meta({ format: 'uri' }).nullable(),
-        idpCertificate: z.string(),
-        certificate: z.object({
-          subject: z.string(),
-          expiresAt: isoDateTimeSchema,
-          fingerprintSha256: z.string().describe('Colon-separated hex, as identity providers show it'),
-        }),
+        idpCertificate: z.string().nullable(),
+        certificate: z
+          .object({
+            subject: z.string(),
+            expiresAt: isoDateTimeSchema,
+            fingerprintSha256: z.string().describe('Colon-separated hex, as identity providers show it'),
+          })
+          .nullable(),
+        /** OpenID Connect's settings; null on a SAML connection. The client secret is never shown. */
+        oidc: z.object({ issuer: z.string().meta({ format: 'uri' }), clientId: z.string(), clientSecretSet: z.boolean() }).nullable(),
         updatedAt: isoDateTimeSchema,
         verifiedAt: isoDateTimeSchema.nullable(),
         /** When a test sign-in through this connection last worked (the post-setup verification needs one). */

@@ -9,28 +9,45 @@ export const identityProviderEnum = pgEnum('identity_provider', ['entra-id', 'go
 // organisation), so these point at people.id alone and outlive a deleted person as null.
 const actorColumn = () => uuid().references(() => people.id, { onDelete: 'set null' });
 
+export const identityProviderProtocolEnum = pgEnum('identity_provider_protocol', ['saml', 'oidc']);
+
 /**
- * The organisation's SAML identity provider, as the admin entered it during onboarding. One per
- * organisation: choosing another provider replaces the settings. Sign-in through it arrives later.
+ * The organisation's identity provider, as the admin entered it during onboarding: SAML (sign-in
+ * URL, entity id, certificate) or OpenID Connect (issuer and client id; the client secret is kept,
+ * encrypted, by the authentication provider alone). One per organisation: choosing another provider
+ * or protocol replaces the settings.
  */
-export const identityProviderConnections = pgTable('identity_provider_connections', {
-  id: uuid().primaryKey().defaultRandom(),
-  organizationId: tenantOwnerColumn().unique(),
-  provider: identityProviderEnum().notNull(),
-  idpEntityId: text().notNull(),
-  idpSsoUrl: text().notNull(),
-  idpMetadataUrl: text(),
-  idpCertificate: text().notNull(),
-  certificateSubject: text().notNull(),
-  certificateFingerprintSha256: text().notNull(),
-  certificateExpiresAt: timestamp({ withTimezone: true }).notNull(),
-  updatedByPersonId: actorColumn(),
-  /** Set when an admin confirms the post-setup checks; saving new settings clears it. */
-  verifiedAt: timestamp({ withTimezone: true }),
-  verifiedByPersonId: actorColumn(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const identityProviderConnections = pgTable(
+  'identity_provider_connections',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: tenantOwnerColumn().unique(),
+    provider: identityProviderEnum().notNull(),
+    protocol: identityProviderProtocolEnum().notNull().default('saml'),
+    idpEntityId: text(),
+    idpSsoUrl: text(),
+    idpMetadataUrl: text(),
+    idpCertificate: text(),
+    certificateSubject: text(),
+    certificateFingerprintSha256: text(),
+    certificateExpiresAt: timestamp({ withTimezone: true }),
+    oidcIssuer: text(),
+    oidcClientId: text(),
+    updatedByPersonId: actorColumn(),
+    /** Set when an admin confirms the post-setup checks; saving new settings clears it. */
+    verifiedAt: timestamp({ withTimezone: true }),
+    verifiedByPersonId: actorColumn(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'identity_provider_connections_protocol_settings',
+      sql`(${t.protocol} = 'saml' and ${t.idpEntityId} is not null and ${t.idpSsoUrl} is not null and ${t.idpCertificate} is not null and ${t.certificateSubject} is not null and ${t.certificateFingerprintSha256} is not null and ${t.certificateExpiresAt} is not null)
+        or (${t.protocol} = 'oidc' and ${t.oidcIssuer} is not null and ${t.oidcClientId} is not null)`,
+    ),
+  ],
+);
 
 export type IdentityProviderConnection = typeof identityProviderConnections.$inferSelect;
 export type NewIdentityProviderConnection = typeof identityProviderConnections.$inferInsert;

@@ -17,18 +17,20 @@ export type WizardRows = {
   activePeople: number;
   /** The sending profile the baseline test would send through, if the organisation has one. */
   sendingProfileName: string | null;
-  /** When a test sign-in through the organisation's SAML connection last worked. */
+  /** When a test sign-in through the organisation's connection last worked. */
   signInTestedAt: Date | null;
+  /** Whether the provider keeps an OpenID Connect client secret for the connection. */
+  oidcClientSecretSet: boolean;
 };
 
 /**
- * Vigil's side of SAML and SCIM for one organisation. The wizard's SAML connection lives in the
- * provider under the organisation's id, so its ACS and entity id are fixed before it exists; the
+ * Vigil's side of SAML, OpenID Connect and SCIM for one organisation. The wizard's connection lives in the
+ * provider under the organisation's id, so its ACS, entity id and redirect URI are fixed before it exists; the
  * SCIM endpoint arrives with provisioning.
  */
 export const serviceProviderUrls = (publicUrl: string, organizationId: string) => {
-  const { acsUrl, entityId } = providerUrls(publicUrl, organizationId);
-  return { acsUrl, entityId, signOnUrl: `${publicUrl}/login/`, scimBaseUrl: `${publicUrl}/scim/v2/${organizationId}` };
+  const { acsUrl, entityId, oidcRedirectUri } = providerUrls(publicUrl, organizationId);
+  return { acsUrl, entityId, redirectUri: oidcRedirectUri, signOnUrl: `${publicUrl}/login/`, scimBaseUrl: `${publicUrl}/scim/v2/${organizationId}` };
 };
 
 // Stored settings are re-checked on the way out: a row written under an older shape shows as
@@ -63,15 +65,23 @@ export const presentOnboardingWizard = (rows: WizardRows, publicUrl: string): On
     sso: connection
       ? {
           provider: connection.provider,
+          protocol: connection.protocol,
           idpSsoUrl: connection.idpSsoUrl,
           idpEntityId: connection.idpEntityId,
           idpMetadataUrl: connection.idpMetadataUrl,
           idpCertificate: connection.idpCertificate,
-          certificate: {
-            subject: connection.certificateSubject,
-            expiresAt: connection.certificateExpiresAt.toISOString(),
-            fingerprintSha256: connection.certificateFingerprintSha256,
-          },
+          certificate:
+            connection.certificateSubject && connection.certificateExpiresAt && connection.certificateFingerprintSha256
+              ? {
+                  subject: connection.certificateSubject,
+                  expiresAt: connection.certificateExpiresAt.toISOString(),
+                  fingerprintSha256: connection.certificateFingerprintSha256,
+                }
+              : null,
+          oidc:
+            connection.oidcIssuer && connection.oidcClientId
+              ? { issuer: connection.oidcIssuer, clientId: connection.oidcClientId, clientSecretSet: rows.oidcClientSecretSet }
+              : null,
           updatedAt: connection.updatedAt.toISOString(),
           verifiedAt: connection.verifiedAt?.toISOString() ?? null,
           signInTestedAt: rows.signInTestedAt?.toISOString() ?? null,

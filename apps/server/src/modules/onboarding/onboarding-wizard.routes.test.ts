@@ -65,6 +65,7 @@ describe('GET /api/onboarding/', () => {
       serviceProvider: {
         acsUrl: `https://vigil.example.com/v1/sso/saml/acs/${org.id}`,
         entityId: `https://vigil.example.com/v1/sso/saml/metadata/${org.id}`,
+        redirectUri: `https://vigil.example.com/v1/sso/oidc/callback/${org.id}`,
         signOnUrl: 'https://vigil.example.com/login/',
         scimBaseUrl: `https://vigil.example.com/scim/v2/${org.id}`,
         endpointsLive: false,

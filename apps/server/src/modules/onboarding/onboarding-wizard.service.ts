@@ -89,58 +89,82 @@ export const getOnboardingWizard = async ({ db, publicUrl, authSecret }: Onboard
     authSecret ? ssoStore(db, authSecret).get(tenant.organizationId, tenant.organizationId) : undefined,
   ]);
   return presentOnboardingWizard(
-    { organization, connection, scimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null, signInTestedAt: providerConnection?.verifiedAt ?? null },
+    { organization, connection, scimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null, signInTestedAt: providerConnection?.verifiedAt ?? null, oidcClientSecretSet: Boolean(providerConnection?.oidcClientSecretEncrypted) },
     publicUrl,
   );
 };
 
+/** The columns of the other protocol, emptied when an admin switches: one connection, one protocol. */
+const unusedSaml = { idpEntityId: null, idpSsoUrl: null, idpMetadataUrl: null, idpCertificate: null, certificateSubject: null, certificateFingerprintSha256: null, certificateExpiresAt: null };
+const unusedOidc = { oidcIssuer: null, oidcClientId: null };
+
+/** What the wizard keeps of the admin's settings (the OIDC client secret goes to the provider alone), checked and normalised. */
+const connectionSettings = (body: SaveSsoSettingsBody) => {
+  if (body.protocol === 'oidc') {
+    return { protocol: 'oidc' as const, ...unusedSaml, oidcIssuer: body.oidcIssuer!.replace(/\/+$/, ''), oidcClientId: body.oidcClientId! };
+  }
+  const reading = readSigningCertificate(body.idpCertificate!);
+  if (!reading.ok) throw fieldError('VALIDATION_FAILED', 'body.idpCertificate', reading.problem);
+  const { certificate } = reading;
+  return {
+    protocol: 'saml' as const,
+    ...unusedOidc,
+    idpSsoUrl: body.idpSsoUrl!,
+    idpEntityId: body.idpEntityId!,
+    idpMetadataUrl: body.idpMetadataUrl || null,
+    idpCertificate: certificate.pem,
+    certificateSubject: certificate.subject,
+    certificateFingerprintSha256: certificate.fingerprintSha256,
+    certificateExpiresAt: certificate.expiresAt,
+  };
+};
+type ConnectionSettings = ReturnType<typeof connectionSettings>;
+
 /**
- * Stores the identity provider's SAML details. Saving again (another provider, a new certificate)
- * replaces them and asks for the post-setup verification again: single sign-on is no longer
+ * Stores the identity provider's details: SAML's sign-in URL, entity id and certificate, or OpenID
+ * Connect's issuer and client. Saving again (another provider or protocol, a new certificate or
+ * secret) replaces them and asks for the post-setup verification again: single sign-on is no longer
  * recorded as set up, nor is provisioning when the provider changes (a SCIM token pasted into one
  * provider provisions nothing from another).
- * @throws AppError FORBIDDEN for non-admins; VALIDATION_FAILED for an unreadable or expired certificate.
+ * @throws AppError FORBIDDEN for non-admins; VALIDATION_FAILED for an unreadable or expired
+ *   certificate, or an OpenID Connect client without a secret the provider could use.
  */
 export const saveSsoSettings = async (deps: OnboardingDeps, tenant: Tenant, body: SaveSsoSettingsBody, origin: RequestOrigin) => {
   requireAdminRole(tenant, adminOnly);
-  const reading = readSigningCertificate(body.idpCertificate);
-  if (!reading.ok) throw fieldError('VALIDATION_FAILED', 'body.idpCertificate', reading.problem);
-  const { certificate } = reading;
+  const settings = connectionSettings(body);
+  if (settings.protocol === 'oidc' && !body.oidcClientSecret && deps.authSecret) {
+    // The secret is write-only: it may be left out only when the provider already keeps one for this very client.
+    const kept = await ssoStore(deps.db, deps.authSecret).get(tenant.organizationId, tenant.organizationId);
+    if (!kept?.oidcClientSecretEncrypted || kept.protocol !== 'oidc' || kept.oidcClientId !== settings.oidcClientId) {
+      throw fieldError('VALIDATION_FAILED', 'body.oidcClientSecret', 'is required');
+    }
+  }
   await deps.db.transaction(async (tx) => {
     const repository = onboardingWizardRepository(tx, tenant);
     const before = await repository.findConnection();
-    await repository.saveConnection({
-      provider: body.provider,
-      idpSsoUrl: body.idpSsoUrl,
-      idpEntityId: body.idpEntityId,
-      idpMetadataUrl: body.idpMetadataUrl || null,
-      idpCertificate: certificate.pem,
-      certificateSubject: certificate.subject,
-      certificateFingerprintSha256: certificate.fingerprintSha256,
-      certificateExpiresAt: certificate.expiresAt,
-      updatedByPersonId: tenant.personId,
-    });
+    await repository.saveConnection({ provider: body.provider, ...settings, updatedByPersonId: tenant.personId });
     await audit(tx, tenant, origin, 'onboarding.sso.save', {
       provider: body.provider,
-      idpEntityId: body.idpEntityId,
-      idpSsoUrl: body.idpSsoUrl,
-      certificateFingerprintSha256: certificate.fingerprintSha256,
+      protocol: settings.protocol,
+      ...(settings.protocol === 'oidc'
+        ? { oidcIssuer: settings.oidcIssuer, oidcClientId: settings.oidcClientId, clientSecretReplaced: Boolean(body.oidcClientSecret) }
+        : { idpEntityId: settings.idpEntityId, idpSsoUrl: settings.idpSsoUrl, certificateFingerprintSha256: settings.certificateFingerprintSha256 }),
     });
     await recordSteps(tx, tenant, { is_sso_completed: false, ...(before && before.provider !== body.provider ? { is_scim_completed: false } : {}) });
   });
-  if (deps.authSecret) await connectToProvider(deps.db, deps.authSecret, tenant, body, certificate.pem);
+  if (deps.authSecret) await connectToProvider(deps.db, deps.authSecret, tenant, body, settings);
   return getOnboardingWizard(deps, tenant);
 };
 
 const providerNames: Record<SaveSsoSettingsBody['provider'], string> = { 'entra-id': 'Microsoft Entra ID', okta: 'Okta', 'google-workspace': 'Google Workspace' };
 
 /**
- * Makes the wizard's settings a live SAML connection of the provider, under the organisation's id,
- * so the addresses the wizard showed (ACS, entity id) are the connection's. The first time, the
- * admin's own email domain is claimed for it, unless it is a public mail service or another
- * organisation's connection has it.
+ * Makes the wizard's settings a live SAML or OpenID Connect connection of the provider, under the
+ * organisation's id, so the addresses the wizard showed (ACS, entity id, redirect URI) are the
+ * connection's. The first time, the admin's own email domain is claimed for it, unless it is a
+ * public mail service or another organisation's connection has it.
  */
-const connectToProvider = async (db: Db, authSecret: Buffer, tenant: Tenant, body: SaveSsoSettingsBody, certificatePem: string) => {
+const connectToProvider = async (db: Db, authSecret: Buffer, tenant: Tenant, body: SaveSsoSettingsBody, settings: ConnectionSettings) => {
   const store = ssoStore(db, authSecret);
   const existing = await store.get(tenant.organizationId, tenant.organizationId);
   const domain = tenant.email.split('@').pop()!.toLowerCase();
@@ -148,10 +172,25 @@ const connectToProvider = async (db: Db, authSecret: Buffer, tenant: Tenant, bod
   const domains = existing ? undefined : claimable ? [domain] : [];
   await store.put(tenant.organizationId, tenant.organizationId, {
     name: providerNames[body.provider],
-    protocol: 'saml',
-    samlIdpEntityId: body.idpEntityId,
-    samlIdpSsoUrl: body.idpSsoUrl,
-    samlIdpCertificates: [certificatePem],
+    ...(settings.protocol === 'oidc'
+      ? {
+          protocol: 'oidc',
+          oidcIssuer: settings.oidcIssuer,
+          oidcClientId: settings.oidcClientId,
+          ...(body.oidcClientSecret ? { oidcClientSecret: body.oidcClientSecret } : {}),
+          samlIdpEntityId: null,
+          samlIdpSsoUrl: null,
+          samlIdpCertificates: [],
+        }
+      : {
+          protocol: 'saml',
+          samlIdpEntityId: settings.idpEntityId,
+          samlIdpSsoUrl: settings.idpSsoUrl,
+          samlIdpCertificates: [settings.idpCertificate],
+          oidcIssuer: null,
+          oidcClientId: null,
+          oidcClientSecret: null,
+        }),
     ...(domains ? { domains } : {}),
   });
 };
@@ -204,7 +243,7 @@ export const verifySsoAndScim = async (deps: OnboardingDeps, tenant: Tenant, ori
     const [connection, scimToken] = await Promise.all([repository.findConnection(), repository.findActiveScimToken()]);
     if (!connection) throw new AppError('CONFLICT', 'Save the identity provider settings before verifying');
     if (!scimToken && provisionsOverScim(connection)) throw new AppError('CONFLICT', 'Generate a SCIM token before verifying');
-    if (connection.certificateExpiresAt.getTime() <= Date.now()) {
+    if (connection.certificateExpiresAt && connection.certificateExpiresAt.getTime() <= Date.now()) {
       throw new AppError('CONFLICT', "The identity provider's certificate has expired; save the current one first");
     }
     if (deps.authSecret && !(await ssoStore(tx, deps.authSecret).get(tenant.organizationId, tenant.organizationId))?.verifiedAt) {

@@ -18,6 +18,7 @@ const buildWizard = (overrides: Partial<OnboardingWizard> = {}): OnboardingWizar
     acsUrl: `https://vigil.example.com/v1/auth/saml/acs/${organizationId}`,
     entityId: `https://vigil.example.com/v1/auth/saml/metadata/${organizationId}`,
     signOnUrl: 'https://vigil.example.com/login/',
+    redirectUri: `https://vigil.example.com/v1/sso/oidc/callback/${organizationId}`,
     scimBaseUrl: `https://vigil.example.com/scim/v2/${organizationId}`,
     endpointsLive: false,
   },
@@ -116,11 +117,52 @@ describe('the onboarding wizard', () => {
     expect(screen.getByTestId('field-idpCertificate')).toHaveAttribute('aria-invalid', 'true');
     expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({
       provider: 'okta',
+      protocol: 'saml',
       idpSsoUrl: 'https://harborpike.okta.com/sso',
       idpEntityId: 'http://www.okta.com/exk1',
       idpMetadataUrl: '',
       idpCertificate: certificate.trim(),
     });
+  });
+
+  it('switches the Okta page to OpenID Connect: the redirect URI to paste, the client to enter, the server’s problems on its fields', async () => {
+    const sent = serve({
+      'GET /api/onboarding/': { body: buildWizard() },
+      'PUT /api/onboarding/sso/': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'body.oidcClientSecret: is required',
+            details: [{ field: 'body.oidcClientSecret', problem: 'is required' }],
+          },
+        },
+      },
+    });
+    renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
+    const saml = await screen.findByTestId('sso-protocol-saml');
+    expect(saml).toBeChecked();
+    expect(screen.getByRole('radiogroup', { name: 'How people sign in' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('sso-protocol-oidc'));
+    expect(screen.getByTestId('sso-protocol-oidc')).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Sign-in redirect URIs' })).toHaveValue(`https://vigil.example.com/v1/sso/oidc/callback/${organizationId}`);
+    expect(valueOf('value-redirectUri')).toBe(`https://vigil.example.com/v1/sso/oidc/callback/${organizationId}`);
+    expect(screen.getByRole('textbox', { name: 'Initiate login URI' })).toHaveValue('https://vigil.example.com/login/');
+    expect(screen.queryByTestId('value-acsUrl')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('sso-create-instructions')).getByText('OIDC - OpenID Connect')).toBeInTheDocument();
+    expect(screen.queryByTestId('field-idpSsoUrl')).not.toBeInTheDocument();
+    expect(screen.getByTestId('field-oidcClientSecret')).toHaveAttribute('type', 'password');
+
+    fireEvent.change(screen.getByTestId('field-oidcIssuer'), { target: { value: 'https://harborpike.okta.com' } });
+    fireEvent.change(screen.getByTestId('field-oidcClientId'), { target: { value: '0oa1harborpike' } });
+    fireEvent.change(screen.getByTestId('field-oidcClientSecret'), { target: { value: 's3cret-from-okta' } });
+    fireEvent.click(screen.getByTestId('sso-save'));
+    await waitFor(() => expect(screen.getByTestId('field-oidcClientSecret')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('is required')).toBeInTheDocument();
+    expect(sent.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { provider: 'okta', protocol: 'oidc', oidcIssuer: 'https://harborpike.okta.com', oidcClientId: '0oa1harborpike', oidcClientSecret: 's3cret-from-okta' },
+    ]);
   });
 
   it('shows a new SCIM token once, with a warning; a token issued earlier only by its last four characters', async () => {
@@ -166,11 +208,13 @@ describe('the onboarding wizard', () => {
   it('lets Google Workspace continue without a SCIM token, which Google cannot use for custom apps', async () => {
     const sso = {
       provider: 'google-workspace' as const,
+      protocol: 'saml' as const,
       idpSsoUrl: 'https://accounts.google.com/o/saml2/idp?idpid=C03az79cb',
       idpEntityId: 'https://accounts.google.com/o/saml2?idpid=C03az79cb',
       idpMetadataUrl: null,
       idpCertificate: certificate,
       certificate: { subject: 'CN=Google', expiresAt: '2031-01-01T00:00:00.000Z', fingerprintSha256: 'AA:BB' },
+      oidc: null,
       updatedAt: '2026-11-20T10:00:00.000Z',
       verifiedAt: null,
       signInTestedAt: '2026-11-20T10:05:00.000Z',
@@ -199,11 +243,13 @@ describe('the onboarding wizard', () => {
           steps: { sso: true, scim: true, dmi: true, watchtower: true, initialTesting: false },
           sso: {
             provider: 'entra-id',
+            protocol: 'saml',
             idpSsoUrl: 'https://login.microsoftonline.com/x/saml2',
             idpEntityId: 'https://sts.windows.net/x/',
             idpMetadataUrl: null,
             idpCertificate: certificate,
             certificate: { subject: 'CN=Microsoft Azure Federated SSO Certificate', expiresAt: '2028-01-01T00:00:00.000Z', fingerprintSha256: 'AB:CD' },
+            oidc: null,
             updatedAt: '2025-05-02T09:00:00.000Z',
             verifiedAt: '2025-05-02T09:00:00.000Z',
             signInTestedAt: '2025-05-02T09:00:00.000Z',

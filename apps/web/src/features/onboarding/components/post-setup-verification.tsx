@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { verifySsoBodySchema, type OnboardingWizard, type VerifySsoBody } from '@vigil/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,7 @@ const dayInMs = 86_400_000;
  * A real test sign-in through the identity provider: the admin signs in there as themselves and
  * comes back here with what it said (`?sso_test=`), or why it was refused (`?err=`).
  */
-const TestSignIn = ({ connectionId, provider }: { connectionId: string; provider: string }) => {
+const TestSignIn = ({ connectionId, provider, refused }: { connectionId: string; provider: string; refused: string }) => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const start = useStartSsoTest('onboarding');
@@ -44,7 +45,7 @@ const TestSignIn = ({ connectionId, provider }: { connectionId: string; provider
     <SectionCard title={t('onboardingWizard.verification.testHeading')} intro={t('onboardingWizard.verification.testIntro', { provider })} testId="verification-test">
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         {result.data ? <Alert severity="success" data-testid="sso-test-result">{t('onboardingWizard.verification.testWorked', { provider, email: result.data.email || result.data.subject })}</Alert> : null}
-        {params.get('err') ? <Alert severity="error">{t('onboardingWizard.verification.testRefused', { provider })}</Alert> : null}
+        {params.get('err') ? <Alert severity="error">{refused}</Alert> : null}
         {start.error ? <Alert severity="error">{messageOf(start.error)}</Alert> : null}
         <Button variant="outlined" onClick={() => start.mutate(connectionId, { onSuccess: ({ url }) => window.location.assign(url) })} loading={start.isPending}>
           {t('onboardingWizard.verification.runTest')}
@@ -54,10 +55,19 @@ const TestSignIn = ({ connectionId, provider }: { connectionId: string; provider
   );
 };
 
+/** A SAML connection's signing certificate, judged against `now`: expired, expiring within 30 days, or valid. */
+const certificateCheck = (t: TFunction, expiresAtIso: string, now: number, language: string, provider: string): Check => {
+  const expiresAt = new Date(expiresAtIso).getTime();
+  const date = formatDay(expiresAtIso, language);
+  if (expiresAt <= now) return { id: 'certificate', status: 'failed', text: t('onboardingWizard.verification.certificateExpired', { date }) };
+  if (expiresAt - now < 30 * dayInMs) return { id: 'certificate', status: 'warning', text: t('onboardingWizard.verification.certificateExpiresSoon', { date, provider }) };
+  return { id: 'certificate', status: 'ok', text: t('onboardingWizard.verification.certificateValid', { date }) };
+};
+
 /**
  * /onboarding/setup-sso-and-scim/post-setup-verification/: what Vigil checks (the saved settings,
- * the certificate, the SCIM token, a real test sign-in), what it cannot yet (provisioning needs the
- * SCIM endpoint of a later release), and the admin's confirmation.
+ * the SAML certificate or the OpenID Connect client, the SCIM token, a real test sign-in), what it
+ * cannot yet (provisioning needs the SCIM endpoint of a later release), and the admin's confirmation.
  */
 export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) => {
   const { t, i18n } = useTranslation();
@@ -81,18 +91,16 @@ export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) 
   }
 
   const provider = t(`onboardingWizard.ssoChoice.providers.${sso.provider}.name`);
-  const expiresAt = new Date(sso.certificate.expiresAt).getTime();
-  const expiryDate = formatDay(sso.certificate.expiresAt, i18n.language);
-  const certificateCheck: Check =
-    expiresAt <= now
-      ? { id: 'certificate', status: 'failed', text: t('onboardingWizard.verification.certificateExpired', { date: expiryDate }) }
-      : expiresAt - now < 30 * dayInMs
-        ? { id: 'certificate', status: 'warning', text: t('onboardingWizard.verification.certificateExpiresSoon', { date: expiryDate, provider }) }
-        : { id: 'certificate', status: 'ok', text: t('onboardingWizard.verification.certificateValid', { date: expiryDate }) };
+  // SAML signs with a certificate that expires; OpenID Connect has a client at an issuer instead.
+  const credentialCheck: Check[] = sso.oidc
+    ? [{ id: 'oidc-client', status: 'ok', text: t('onboardingWizard.verification.oidcClient', { issuer: sso.oidc.issuer, clientId: sso.oidc.clientId }) }]
+    : sso.certificate
+      ? [certificateCheck(t, sso.certificate.expiresAt, now, i18n.language, provider)]
+      : [];
   const isGoogle = sso.provider === 'google-workspace';
   const checks: Check[] = [
     { id: 'settings', status: 'ok', text: t('onboardingWizard.verification.settingsSaved', { provider }) },
-    certificateCheck,
+    ...credentialCheck,
     isGoogle
       ? { id: 'scim-token', status: 'ok', text: t('onboardingWizard.verification.tokenNotNeeded') }
       : scimToken
@@ -111,7 +119,11 @@ export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) 
       <SectionCard title={t('onboardingWizard.verification.checksHeading')} testId="verification-checks">
         <CheckList checks={checks} label={t('onboardingWizard.verification.checksHeading')} />
       </SectionCard>
-      <TestSignIn connectionId={sso.connectionId} provider={provider} />
+      <TestSignIn
+        connectionId={sso.connectionId}
+        provider={provider}
+        refused={t(sso.protocol === 'oidc' ? 'onboardingWizard.verification.testRefusedOidc' : 'onboardingWizard.verification.testRefused', { provider })}
+      />
       {isGoogle ? null : <NotConnectedNotice area="scim" />}
       <SectionCard title={t('onboardingWizard.verification.confirmHeading')}>
         <WizardForm
