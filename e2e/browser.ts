@@ -45,5 +45,7 @@ export const screenshot = async (page: Page, name: string) => {
   const folder = join(import.meta.dirname, '..', 'test-results', 'screenshots');
   mkdirSync(folder, { recursive: true });
   await settleAnimations(page);
+  // From the top: a full-page picture of a scrolled page draws the sticky top bar halfway down.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
 };

@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './accessibility.ts';
@@ -7,6 +9,8 @@ import { startOpenIdProvider, startSamlIdentityProvider } from './identity-provi
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
+const dnsDir = inject('dnsDir');
+const domain = 'verdant-energy.example';
 // Verdant Energy's superadmin: no other spec signs in as her, so the per-address sign-in limit is hers alone.
 const admin = 'claire.donnelly@verdant-energy.example';
 const tag = Date.now().toString(36);
@@ -32,8 +36,10 @@ const resetSso = async () => {
   const session = await apiSignIn(baseUrl, admin);
   try {
     await session.call('PUT', '/api/sso/policy/', { requireSso: false, requireMfa: false, allowedMethods: ['password', 'email', 'passkey'] });
-    const { connections } = (await session.call('GET', '/api/sso/')) as { connections: { id: string }[] };
+    const { connections, domains } = (await session.call('GET', '/api/sso/')) as { connections: { id: string }[]; domains: { domain: string; proved: boolean }[] };
     for (const connection of connections) await session.call('DELETE', `/api/sso/connections/${connection.id}/`);
+    for (const proved of domains.filter((item) => item.proved)) await session.call('DELETE', `/api/sso/domains/${proved.domain}/`);
+    rmSync(join(dnsDir, domain), { force: true });
   } finally {
     await session.signOut();
   }
@@ -93,6 +99,21 @@ describe('single sign-on, set up by an admin and used by the organization', () =
     await form.getByRole('button', { name: 'Continue with single sign-on' }).click();
     await memberPage.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 20_000 });
     await memberPage.context().close();
+  });
+
+  it('proves the organization’s email domain with a DNS record it publishes', async () => {
+    const row = page.locator(`[data-testid="sso-domain"][data-domain="${domain}"]`);
+    await expect.poll(() => row.getByText('Not proved', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    // Checked before the record is published: not there yet.
+    await row.getByRole('button', { name: 'Check now' }).click();
+    await expect.poll(() => row.getByText(`The record was not found at ${domain} yet`, { exact: false }).count(), { timeout: 15_000 }).toBe(1);
+    await screenshot(page, 'sso-settings-domain-unproved-1280');
+    // The admin publishes the value at their DNS provider (here: the product's DNS server reads it from a file).
+    writeFileSync(join(dnsDir, domain), `${await row.getByLabel('Value', { exact: true }).inputValue()}\n`);
+    await row.getByRole('button', { name: 'Check now' }).click();
+    await expect.poll(() => row.getByText(/^Proved on /).count(), { timeout: 15_000 }).toBe(1);
+    await expectNoSeriousViolations(page, 'SSO email domains');
+    await screenshot(page, 'sso-settings-domains-1280');
   });
 
   it('makes a newcomer a person at their first sign-in once the connection creates accounts', async () => {

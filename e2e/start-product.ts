@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startOpenIdPeer } from '../packages/auth-provider/src/test/openid-peer.ts';
 import { startSmtpInbox } from '../packages/auth-provider/src/test/smtp-inbox.ts';
+import { startDnsServer } from '../apps/server/src/test/dns-server.ts';
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -32,6 +33,10 @@ export default async function startProduct(project: TestProject) {
   // A real SMTP server receives what the product sends; each mail is written where tests read it.
   const mailDir = join(dataDir, 'received-mail');
   mkdirSync(mailDir);
+  // A DNS server answers the product's TXT lookups (domain proofs) from files the specs write here.
+  const dnsDir = join(dataDir, 'dns-records');
+  mkdirSync(dnsDir);
+  const dns = await startDnsServer({ recordsDir: dnsDir });
   const inbox = await startSmtpInbox((mail) => {
     const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
     writeFileSync(join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.json`), JSON.stringify({ to, subject: mail.subject, text: mail.text }));
@@ -56,6 +61,7 @@ export default async function startProduct(project: TestProject) {
       PHISH_PUBLIC_URL: phishUrl,
       // Sending profiles may reach SMTP test servers the specs start on loopback (campaigns.spec.ts).
       OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,localhost',
+      DNS_SERVERS: dns.server,
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO: 'true',
@@ -81,6 +87,7 @@ export default async function startProduct(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
+  project.provide('dnsDir', dnsDir);
   project.provide('phishUrl', phishUrl);
   project.provide('databaseKind', process.env.E2E_DATABASE_URL ? 'postgres' : 'pglite');
 
@@ -91,6 +98,7 @@ export default async function startProduct(project: TestProject) {
     const code = await exited;
     await inbox.close();
     await openIdPeer.close();
+    await dns.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0 || /"level":(50|60)/.test(output)) {
       throw new Error(`The product did not shut down cleanly on SIGTERM (exit ${code}):\n${output}`);
@@ -103,6 +111,8 @@ declare module 'vitest' {
     baseUrl: string;
     databaseKind: 'pglite' | 'postgres';
     mailDir: string;
+    /** Where a spec publishes a TXT record for the product's DNS server: a file named after the domain, a value a line. */
+    dnsDir: string;
     /** The phishing listener's origin, where lures' tracked links lead. */
     phishUrl: string;
   }

@@ -23,6 +23,7 @@ import { adaptiveControlsRoutes } from './modules/adaptive-controls/adaptive-con
 import { recordSecondFactorChange, recordSignInFact } from './modules/risk/sign-in-facts.ts';
 import { provisionFromSingleSignOn } from './modules/sso-settings/just-in-time.ts';
 import { ssoSettingsRoutes } from './modules/sso-settings/sso-settings.routes.ts';
+import { txtResolver } from './lib/dns.ts';
 import { guardedFetch } from './modules/phishing/delivery/guarded-post.ts';
 import { countryOfAddress } from './lib/ip-country.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
@@ -222,7 +223,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(accountRoutes, { db: connection.db, management });
       // Single sign-on lives in the embedded provider; another provider of the contract has its own settings.
       if (config.auth.embedded) {
-        await api.register(ssoSettingsRoutes, { db: connection.db, secret: appSecret, publicUrl: config.publicUrl, outboundAllowedHosts: config.outboundAllowedHosts, provider: app.authProvider });
+        await api.register(ssoSettingsRoutes, { db: connection.db, secret: appSecret, publicUrl: config.publicUrl, outboundAllowedHosts: config.outboundAllowedHosts, provider: app.authProvider, resolveTxt: txtResolver(config.dnsServers) });
       }
       await api.register(campaignsRoutes, { db: connection.db, jobs: app.jobs, secrets: app.secrets, callbackNumber: config.callbackNumber });
       await api.register(programmesRoutes, { db: connection.db });

@@ -1,4 +1,5 @@
 import { type OAuthProviderConfig, type OAuthProviderName, oauthProvidersFromEnv } from '@vigil/auth-provider';
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,9 @@ const booleanFromText = z
     error: 'must be one of true, false, 1, 0, yes, no, on, off',
   })
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+/** DNS_SERVERS: a comma-separated list of IP addresses, each with an optional port. */
+const dnsServersOf = (value: string | undefined) => (value ?? '').split(',').map((server) => server.trim()).filter(Boolean);
 
 const optionalText = z
   .string()
@@ -60,6 +64,7 @@ const environmentSchema = z.object({
   PHISH_PORT: wholeNumber(0, 65535).default(3001),
   PHISH_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
   OUTBOUND_ALLOWED_HOSTS: optionalText,
+  DNS_SERVERS: optionalText,
   LLM_BASE_URL: optionalText.pipe(httpUrl.optional()),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
@@ -113,6 +118,8 @@ export type Config = Readonly<{
    * may reach, as `host` or `host:port`; link-local and cloud-metadata addresses never.
    */
   outboundAllowedHosts: readonly string[];
+  /** DNS servers (IP or IP:port) that domain proofs ask; empty: the system's resolvers. */
+  dnsServers: readonly string[];
   /** An OpenAI-compatible endpoint that drafts templates; undefined when none is configured. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
   /** A LibreTranslate or DeepL API that machine-translates own training modules; undefined when none is configured. */
@@ -153,6 +160,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (e.INBOUND_SMTP_PORT && [e.PORT, e.PHISH_PORT].includes(e.INBOUND_SMTP_PORT)) problems.push('INBOUND_SMTP_PORT: must differ from PORT and PHISH_PORT (the inbound SMTP listener is a server of its own)');
   for (const host of (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
     if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host)) problems.push(`OUTBOUND_ALLOWED_HOSTS: "${host}" is not a host or host:port`);
+  }
+  for (const server of dnsServersOf(e.DNS_SERVERS)) {
+    if (isIP(server.replace(/^\[(.*)\](:\d{1,5})?$/, '$1').replace(/^([0-9.]+):\d{1,5}$/, '$1')) === 0) problems.push(`DNS_SERVERS: "${server}" is not an IP address or ip:port`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   if (e.JOBS_IN_PROCESS === false && !e.DATABASE_URL) {
@@ -205,6 +215,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    dnsServers: dnsServersOf(e.DNS_SERVERS),
     llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     translate: e.TRANSLATE_URL && translateProvider ? { provider: translateProvider, url: e.TRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.TRANSLATE_API_KEY } : undefined,
     inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT },

@@ -10,9 +10,20 @@ import createSdk from '@descope/web-js-sdk';
 import * as samlify from 'samlify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ssoStore } from './sso/sso-connections.ts';
+import { ssoDomainProofs } from './schema/index.ts';
 import { projectId, providerSecret, useProvider } from './test/provider-harness.ts';
 
-const provider = useProvider();
+// The host's just-in-time provisioning, as the app's does it: an account in the connection's organisation.
+const provisioned: string[] = [];
+const provider = useProvider({
+  provisionSsoUser: async (newcomer) => {
+    const user = await provider.buildUser();
+    await provider.management.upsertUsers([{ userId: user.userId, email: newcomer.email, givenName: newcomer.givenName, familyName: newcomer.familyName, tenants: {} }]);
+    await provider.management.setUserTenants(user.userId, { [newcomer.tenantId]: ['User'] });
+    provisioned.push(newcomer.email);
+    return user.userId;
+  },
+});
 const device = () => createSdk({ projectId, baseUrl: provider.baseUrl, persistTokens: false, autoRefresh: false });
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'test', name), 'utf8');
 const idpEntityId = 'https://idp.example-corp.test/saml/metadata';
@@ -156,6 +167,22 @@ describe('SAML single sign-on', () => {
   it('refuses someone the IdP vouches for who has no account in the organization (no just-in-time provisioning)', async () => {
     const landing = await postToAcs(await idpAnswers(await startSignIn(), 'newcomer@example-corp.test'));
     expect(landing.searchParams.get('err')).toBe('no-account');
+  });
+
+  it('makes an account just in time only at a domain the organization proved in DNS', async () => {
+    const store = ssoStore(provider.database.db, providerSecret);
+    await store.update(setup.tenantId, setup.connectionId, { domains: ['vigil.test', 'example-corp.test'], jitProvisioning: true });
+    try {
+      // Claimed, not proved: the IdP alone cannot make accounts for the domain's addresses.
+      expect((await postToAcs(await idpAnswers(await startSignIn(), 'first.newcomer@example-corp.test'))).searchParams.get('err')).toBe('no-account');
+      expect(provisioned).toEqual([]);
+      await provider.database.db.insert(ssoDomainProofs).values({ domain: 'example-corp.test', tenantId: setup.tenantId, provedAt: new Date() });
+      const landing = await postToAcs(await idpAnswers(await startSignIn(), 'first.newcomer@example-corp.test'));
+      expect(landing.searchParams.has('code'), landing.href).toBe(true);
+      expect(provisioned).toEqual(['first.newcomer@example-corp.test']);
+    } finally {
+      await store.update(setup.tenantId, setup.connectionId, { domains: ['vigil.test'], jitProvisioning: false });
+    }
   });
 
   it('refuses someone who also belongs to another organization: this IdP cannot vouch for them', async () => {

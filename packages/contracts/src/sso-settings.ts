@@ -61,8 +61,28 @@ export const signInPolicySchema = z
   .meta({ id: 'SignInPolicy' });
 export type SignInPolicy = z.infer<typeof signInPolicySchema>;
 
+/**
+ * An email domain of the organisation's connections, or one it proved: whether the organisation
+ * proved in DNS that it holds it, and the TXT record that proves it. Just-in-time provisioning
+ * trusts proved domains only, and a proved domain routes sign-ins to this organisation whoever
+ * else claims it.
+ */
+export const ssoDomainStatusSchema = z
+  .object({
+    domain: z.string(),
+    proved: z.boolean(),
+    provedAt: isoDateTimeSchema.nullable(),
+    record: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }).describe('The DNS record to publish at the domain'),
+    /** Names of the connections that claim the domain. */
+    connections: z.array(z.string()),
+  })
+  .meta({ id: 'SsoDomain' });
+export type SsoDomain = z.infer<typeof ssoDomainStatusSchema>;
+
 /** GET /api/sso/ */
-export const ssoSettingsSchema = z.object({ connections: z.array(ssoConnectionSchema), policy: signInPolicySchema }).meta({ id: 'SsoSettings' });
+export const ssoSettingsSchema = z
+  .object({ connections: z.array(ssoConnectionSchema), policy: signInPolicySchema, domains: z.array(ssoDomainStatusSchema) })
+  .meta({ id: 'SsoSettings' });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 
 const nameSchema = z.string(required()).trim().min(1, required()).max(80, { error: 'must be at most 80 characters' }).refine(...withoutControlCharacters);
@@ -134,3 +154,15 @@ export const ssoTestResultSchema = z
   .object({ connectionId: z.string(), subject: z.string(), email: z.string(), givenName: z.string(), familyName: z.string() })
   .meta({ id: 'SsoTestResult' });
 export type SsoTestResult = z.infer<typeof ssoTestResultSchema>;
+
+/** POST /api/sso/domains/check/ — look the domain's TXT records up now. */
+export const checkSsoDomainBodySchema = z.object({ domain: ssoDomainSchema }).strict().meta({ id: 'CheckSsoDomainBody' });
+export type CheckSsoDomainBody = z.infer<typeof checkSsoDomainBodySchema>;
+
+/** What a check found: the domain's state after it, and the records with Vigil's prefix that were there. */
+export const ssoDomainCheckSchema = z
+  .object({ domain: ssoDomainStatusSchema, found: z.array(z.string()).describe('TXT values starting vigil-domain-verification= found at the domain') })
+  .meta({ id: 'SsoDomainCheck' });
+export type SsoDomainCheck = z.infer<typeof ssoDomainCheckSchema>;
+
+export const ssoDomainParamsSchema = z.object({ domain: ssoDomainSchema });

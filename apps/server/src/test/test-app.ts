@@ -65,14 +65,16 @@ export const startTestApp = async (connection: DatabaseConnection, env: Record<s
 
 /**
  * Builds the real app on a real database for one test file, with session keys served over HTTP
- * by a loopback JWKS server. Call at the top level of a test file.
+ * by a loopback JWKS server. Call at the top level of a test file; `env` may be a function, read
+ * after the hooks registered before this call.
  */
-export const useTestApp = (env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext => {
+export const useTestApp = (env: Record<string, string> | (() => Record<string, string>) = {}, options: TestAppOptions = {}): TestContext => {
   const context = {} as TestContext;
   let closeApp: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     context.connection = await openTestDatabase();
-    const { close, ...started } = await startTestApp(context.connection, env, options);
+    // A function is read when the app starts: after the file's earlier beforeAll hooks (a test server's port).
+    const { close, ...started } = await startTestApp(context.connection, typeof env === 'function' ? env() : env, options);
     closeApp = close;
     Object.assign(context, started);
   });

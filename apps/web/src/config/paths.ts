@@ -286,6 +286,8 @@ export const apiPaths = {
     test: (id: string) => `/api/sso/connections/${segment(id)}/test/`,
     testResult: (code: string) => `/api/sso/tests/${segment(code)}/`,
     policy: '/api/sso/policy/',
+    domainCheck: '/api/sso/domains/check/',
+    domainProof: (domain: string) => `/api/sso/domains/${segment(domain)}/`,
   },
   adaptiveControls: {
     rules: '/api/adaptive-controls/rules/',

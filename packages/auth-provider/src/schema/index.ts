@@ -336,6 +336,23 @@ export const ssoConnections = auth.table(
   (t) => [index().on(t.tenantId)],
 );
 
+/**
+ * An email domain an organisation proved it controls, by a DNS TXT record only it could compute.
+ * One organisation per domain (a newer proof moves it: DNS says who holds the domain now). Routing
+ * by address prefers the prover's connections, and just-in-time provisioning trusts only these.
+ */
+export const ssoDomainProofs = auth.table(
+  'sso_domain_proofs',
+  {
+    domain: text().primaryKey(),
+    tenantId: text()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    provedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.tenantId)],
+);
+
 /** Who a connection's subject (SAML NameID, OIDC `sub`) is here: the account it signs in. */
 export const ssoIdentities = auth.table(
   'sso_identities',

@@ -3,6 +3,7 @@ import { and, arrayOverlaps, eq, ne } from 'drizzle-orm';
 import type { AuthDb } from '../database.ts';
 import { decryptText, encryptText, randomId } from '../crypto.ts';
 import { ssoConnections, tenantSignInPolicies } from '../schema/index.ts';
+import { domainProofsRepository } from './domain-proofs.ts';
 
 export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
 
@@ -17,8 +18,8 @@ export type SsoConnectionInput = {
   samlIdpCertificates?: string[];
   oidcIssuer?: string | null;
   oidcClientId?: string | null;
-  /** Replaces the secret when given; left as it is when undefined. */
-  oidcClientSecret?: string;
+  /** Replaces the secret when given; left as it is when undefined; removed when null (a connection that became SAML). */
+  oidcClientSecret?: string | null;
   jitProvisioning?: boolean;
 };
 
@@ -57,7 +58,7 @@ export const ssoStore = (db: AuthDb, secret: Buffer) => {
     ...(input.samlIdpCertificates !== undefined ? { samlIdpCertificates: input.samlIdpCertificates.map(asPem) } : {}),
     ...(input.oidcIssuer !== undefined ? { oidcIssuer: input.oidcIssuer } : {}),
     ...(input.oidcClientId !== undefined ? { oidcClientId: input.oidcClientId } : {}),
-    ...(input.oidcClientSecret !== undefined ? { oidcClientSecretEncrypted: encryptText(secret, input.oidcClientSecret) } : {}),
+    ...(input.oidcClientSecret !== undefined ? { oidcClientSecretEncrypted: input.oidcClientSecret === null ? null : encryptText(secret, input.oidcClientSecret) } : {}),
     ...(input.jitProvisioning !== undefined ? { jitProvisioning: input.jitProvisioning } : {}),
   });
   return {
@@ -95,17 +96,22 @@ export const ssoStore = (db: AuthDb, secret: Buffer) => {
     },
     remove: async (tenantId: string, id: string) =>
       (await db.delete(ssoConnections).where(and(eq(ssoConnections.tenantId, tenantId), eq(ssoConnections.id, id))).returning({ id: ssoConnections.id })).length > 0,
-    /** Another organisation's connection claiming one of these domains, if any: a domain routes to one organisation. */
-    domainTakenElsewhere: async (tenantId: string, domains: readonly string[]) =>
-      domains.length
-        ? (
-            await db
-              .select({ id: ssoConnections.id })
-              .from(ssoConnections)
-              .where(and(ne(ssoConnections.tenantId, tenantId), arrayOverlaps(ssoConnections.domains, [...domains])))
-              .limit(1)
-          ).length > 0
-        : false,
+    /**
+     * Whether one of these domains belongs elsewhere: another organisation proved it in DNS, or
+     * another organisation's connection claims it and this one has not proved it (a proof beats a
+     * mere claim, so nobody can hold a domain they do not control against its owner).
+     */
+    domainTakenElsewhere: async (tenantId: string, domains: readonly string[]) => {
+      if (!domains.length) return false;
+      const proofs = domainProofsRepository(db);
+      if ((await proofs.provedElsewhere(tenantId, domains)).length > 0) return true;
+      const ownProofs = new Set((await proofs.ofTenant(tenantId)).map((proof) => proof.domain));
+      const unproved = domains.map((domain) => domain.toLowerCase()).filter((domain) => !ownProofs.has(domain));
+      if (!unproved.length) return false;
+      return (
+        (await db.select({ id: ssoConnections.id }).from(ssoConnections).where(and(ne(ssoConnections.tenantId, tenantId), arrayOverlaps(ssoConnections.domains, unproved))).limit(1)).length > 0
+      );
+    },
     getPolicy: async (tenantId: string) => (await db.select().from(tenantSignInPolicies).where(eq(tenantSignInPolicies.tenantId, tenantId)).limit(1))[0] ?? null,
     setPolicy: async (tenantId: string, policy: { requireSso: boolean; requireMfa: boolean; allowedMethods: string[] }) => {
       const row = { tenantId, ...policy, updatedAt: new Date() };

@@ -1,5 +1,6 @@
 import { SAML, type CacheProvider, type Profile, ValidateInResponseTo } from '@node-saml/node-saml';
 import { and, arrayContains, eq, gt, isNull, sql } from 'drizzle-orm';
+import { domainProofsRepository } from './domain-proofs.ts';
 import * as oidc from 'openid-client';
 import type { ProviderContext } from '../context.ts';
 import { keyedHash, randomId, randomToken } from '../crypto.ts';
@@ -51,10 +52,12 @@ const textsOf = (node: unknown): string[] =>
  * connections) or by the domain of an email address its connections claim.
  */
 export const findConnection = async (context: ProviderContext, tenantOrEmail: string, ssoId?: string) => {
-  const byDomain = tenantOrEmail.includes('@');
+  const domain = tenantOrEmail.includes('@') ? tenantOrEmail.split('@').pop()!.trim().toLowerCase() : undefined;
+  // A domain someone proved in DNS routes to the prover's connections only, whoever else claims it.
+  const prover = domain ? await domainProofsRepository(context.db).proverOf(domain) : undefined;
   const conditions = [
     eq(ssoConnections.enabled, true),
-    byDomain ? arrayContains(ssoConnections.domains, [tenantOrEmail.split('@').pop()!.trim().toLowerCase()]) : eq(ssoConnections.tenantId, tenantOrEmail),
+    ...(domain ? [arrayContains(ssoConnections.domains, [domain]), ...(prover ? [eq(ssoConnections.tenantId, prover)] : [])] : [eq(ssoConnections.tenantId, tenantOrEmail)]),
     ...(ssoId ? [eq(ssoConnections.id, ssoId)] : []),
   ];
   return (await context.db.select().from(ssoConnections).where(and(...conditions)).orderBy(ssoConnections.createdAt).limit(1))[0];
@@ -226,7 +229,8 @@ export const finishOidc = async (context: ProviderContext, connection: SsoConnec
 /**
  * Who signs in: the account this connection's subject is already linked to; else a member of the
  * connection's organisation whose verified email is at one of the connection's domains (then
- * linked); else, with just-in-time provisioning, a newcomer of a claimed domain the host creates.
+ * linked); else, with just-in-time provisioning, a newcomer of a domain the organisation proved in
+ * DNS, whom the host creates.
  * Only someone who belongs to the connection's organisation alone may sign in through it: an
  * organisation's identity provider must never vouch for a person another organisation also holds
  * (a managed-service operator, say), whose session would reach that organisation too. Membership
@@ -248,7 +252,9 @@ export const resolveSsoUser = async (context: ProviderContext, connection: SsoCo
   if (!userId && identity.email && identity.emailVerified && domain && connection.domains.includes(domain)) {
     const user = await users.findByLoginId(identity.email);
     if (user) userId = user.id;
-    else if (connection.jitProvisioning && context.provisionSsoUser) {
+    // A newcomer gets an account only at a domain the organisation proved it holds: a claim alone
+    // would let any organisation's IdP mint accounts for another company's addresses.
+    else if (connection.jitProvisioning && context.provisionSsoUser && (await domainProofsRepository(context.db).isProvedBy(connection.tenantId, domain))) {
       userId = await context.provisionSsoUser({ tenantId: connection.tenantId, connectionId: connection.id, email: identity.email, givenName: identity.givenName ?? '', familyName: identity.familyName ?? '' });
     }
   }

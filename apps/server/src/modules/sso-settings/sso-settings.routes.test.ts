@@ -1,16 +1,24 @@
 import { ssoStore } from '@vigil/auth-provider';
 import { createHmac } from 'node:crypto';
-import { ssoCodes, ssoConnections } from '@vigil/auth-provider/schema';
+import { inflateRawSync } from 'node:zlib';
+import { ssoCodes, ssoConnections, ssoDomainProofs } from '@vigil/auth-provider/schema';
 import { createAuthManagement, hashPassword } from '@vigil/auth-provider';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer } from '../../test/dns-server.ts';
 import { buildOrganization, buildPerson } from '../../test/factories.ts';
 import { testProjectId, useTestApp } from '../../test/test-app.ts';
 import { validIdpCertificate } from '../onboarding/test-certificates.ts';
 
 // The embedded provider serves sign-in here, as with `npm start`: these routes exist only then, so
 // their tenancy cases live in this file rather than in the matrix (whose app uses a remote provider).
-const t = useTestApp({}, { embeddedAuth: true });
+// A DNS server on loopback answers the domain proofs' TXT lookups (DNS_SERVERS), as a real one would.
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+beforeAll(async () => {
+  dns = await startDnsServer();
+});
+afterAll(() => dns?.close());
+const t = useTestApp(() => ({ DNS_SERVERS: dns.server }), { embeddedAuth: true });
 const password = 'a long enough passphrase';
 const secret = Buffer.from('test-secret-for-the-embedded-provider-0123456789');
 
@@ -158,5 +166,116 @@ describe('SSO settings: one organization never reaches another’s', () => {
     expect((await call(a, 'GET', `/api/sso/tests/${code}/`)).statusCode).toBe(404);
     const own = await call(b, 'GET', `/api/sso/tests/${code}/`);
     expect(own.json()).toEqual({ connectionId: b.connectionId, subject: 'bravo.admin', email: 'admin@bravo.example', givenName: 'B', familyName: 'Admin' });
+  });
+});
+
+describe('the onboarding wizard’s connection, over OpenID Connect', () => {
+  const okta = { provider: 'okta', protocol: 'oidc', oidcIssuer: 'https://alpha.okta.test/', oidcClientId: '0oa-wizard-1', oidcClientSecret: 'the-wizard-client-secret' };
+  const wizardConnection = () => ssoStore(t.db, secret).get(a.orgId, a.orgId);
+
+  it('becomes the provider’s OpenID Connect connection under the organization’s id; the secret is kept encrypted and never shown', async () => {
+    const saved = await call(a, 'PUT', '/api/onboarding/sso/', okta);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().sso).toMatchObject({ provider: 'okta', protocol: 'oidc', idpSsoUrl: null, certificate: null, oidc: { issuer: 'https://alpha.okta.test', clientId: '0oa-wizard-1', clientSecretSet: true }, connectionId: a.orgId });
+    expect(saved.json().serviceProvider.redirectUri).toBe(`http://vigil.test/v1/sso/oidc/callback/${a.orgId}`);
+    expect(saved.body).not.toContain('the-wizard-client-secret');
+    const stored = await wizardConnection();
+    expect(stored).toMatchObject({ protocol: 'oidc', oidcIssuer: 'https://alpha.okta.test', oidcClientId: '0oa-wizard-1', samlIdpEntityId: null, verifiedAt: null });
+    expect(stored?.oidcClientSecretEncrypted).toBeTruthy();
+    expect(stored?.oidcClientSecretEncrypted).not.toContain('the-wizard-client-secret');
+    const listed = (await call(a, 'GET', '/api/sso/')).json().connections.find((connection: { id: string }) => connection.id === a.orgId);
+    expect(listed).toMatchObject({ protocol: 'oidc', oidc: { clientSecretSet: true }, serviceProvider: { redirectUri: `http://vigil.test/v1/sso/oidc/callback/${a.orgId}` } });
+  });
+
+  it('keeps the secret when it is left out for the same client, and asks for it (naming the field) for another client', async () => {
+    const { oidcClientSecret: _secret, ...withoutSecret } = okta;
+    const before = (await wizardConnection())?.oidcClientSecretEncrypted;
+    expect((await call(a, 'PUT', '/api/onboarding/sso/', withoutSecret)).statusCode).toBe(200);
+    expect((await wizardConnection())?.oidcClientSecretEncrypted).toBe(before);
+    const otherClient = await call(a, 'PUT', '/api/onboarding/sso/', { ...withoutSecret, oidcClientId: '0oa-another' });
+    expect(otherClient.statusCode).toBe(400);
+    expect(otherClient.json().error.details).toEqual([expect.objectContaining({ field: 'body.oidcClientSecret', problem: 'is required' })]);
+    expect((await wizardConnection())?.oidcClientId).toBe('0oa-wizard-1');
+    const noIssuer = await call(a, 'PUT', '/api/onboarding/sso/', { provider: 'okta', protocol: 'oidc', oidcClientId: 'x', oidcClientSecret: 'y' });
+    expect(noIssuer.json().error.details.map((detail: { field: string }) => detail.field)).toEqual(['body.oidcIssuer']);
+  });
+
+  it('switching back to SAML leaves nothing of the OpenID Connect client behind', async () => {
+    const saml = { provider: 'okta', idpSsoUrl: 'https://alpha.okta.test/app/sso/saml', idpEntityId: 'http://www.okta.com/exk-alpha', idpCertificate: validIdpCertificate };
+    const saved = await call(a, 'PUT', '/api/onboarding/sso/', saml);
+    expect(saved.json().sso).toMatchObject({ protocol: 'saml', idpEntityId: 'http://www.okta.com/exk-alpha', oidc: null });
+    expect(await wizardConnection()).toMatchObject({ protocol: 'saml', samlIdpEntityId: 'http://www.okta.com/exk-alpha', oidcIssuer: null, oidcClientId: null, oidcClientSecretEncrypted: null });
+  });
+});
+
+describe('proving an email domain in DNS', () => {
+  const statusOf = async (side: Side, domain: string) => (await call(side, 'GET', '/api/sso/')).json().domains.find((item: { domain: string }) => item.domain === domain);
+
+  it('shows each claimed domain unproved with the TXT record to publish, and proves it once the record is there (audited)', async () => {
+    const before = await statusOf(a, 'alpha.example');
+    expect(before).toMatchObject({ domain: 'alpha.example', proved: false, provedAt: null, record: { type: 'TXT', name: 'alpha.example' }, connections: ['Alpha IdP'] });
+    expect(before.record.value).toMatch(/^vigil-domain-verification=[A-Za-z0-9_-]{32}$/);
+    // Another organization's record for the same domain is another value: nobody can publish a proof for someone else.
+    expect((await call(b, 'POST', '/api/sso/domains/check/', { domain: 'alpha.example' })).json().domain.record.value).not.toBe(before.record.value);
+
+    const nothing = await call(a, 'POST', '/api/sso/domains/check/', { domain: 'alpha.example' });
+    expect(nothing.json()).toMatchObject({ domain: { proved: false }, found: [] });
+    dns.setTxt('alpha.example', ['v=spf1 -all', 'vigil-domain-verification=an-old-value']);
+    expect((await call(a, 'POST', '/api/sso/domains/check/', { domain: 'alpha.example' })).json()).toMatchObject({ domain: { proved: false }, found: ['vigil-domain-verification=an-old-value'] });
+    dns.setTxt('alpha.example', ['v=spf1 -all', before.record.value]);
+    const proved = await call(a, 'POST', '/api/sso/domains/check/', { domain: 'alpha.example' });
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect(proved.json().domain).toMatchObject({ domain: 'alpha.example', proved: true, provedAt: expect.any(String) });
+    expect(await statusOf(a, 'alpha.example')).toMatchObject({ proved: true });
+    expect(await statusOf(b, 'alpha.example')).toBeUndefined();
+  });
+
+  it('names the field for a public mail service, and answers 502 when DNS cannot answer', async () => {
+    const gmail = await call(a, 'POST', '/api/sso/domains/check/', { domain: 'gmail.com' });
+    expect(gmail.statusCode).toBe(400);
+    expect(gmail.json().error.details[0].field).toBe('body.domain');
+    const invalid = await call(a, 'POST', '/api/sso/domains/check/', { domain: 'not a domain' });
+    expect(invalid.json().error.details[0].field).toBe('body.domain');
+    dns.fail('broken.example');
+    const broken = await call(a, 'POST', '/api/sso/domains/check/', { domain: 'broken.example' });
+    expect(broken.statusCode).toBe(502);
+    expect(broken.json().error.message).toContain('broken.example');
+  });
+
+  it('a proof beats a claim: the prover may claim a domain another organization only claims, and sign-ins by address go to the prover', async () => {
+    // Alpha claims shared.example without proving it; Bravo proves it.
+    const claimed = await call(a, 'POST', '/api/sso/connections/', { name: 'Alpha second', protocol: 'saml', domains: ['shared.example'], saml: { metadataXml: metadataXml('https://alpha-second.test') } });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect((await call(b, 'POST', '/api/sso/connections/', { name: 'Bravo shared', protocol: 'saml', domains: ['shared.example'], saml: { metadataXml: metadataXml('https://bravo-shared.test') } })).statusCode).toBe(409);
+    const record = (await call(b, 'POST', '/api/sso/domains/check/', { domain: 'shared.example' })).json().domain.record.value;
+    dns.setTxt('shared.example', [record]);
+    expect((await call(b, 'POST', '/api/sso/domains/check/', { domain: 'shared.example' })).json().domain.proved).toBe(true);
+    const bravo = await call(b, 'POST', '/api/sso/connections/', { name: 'Bravo shared', protocol: 'saml', domains: ['shared.example'], saml: { metadataXml: metadataXml('https://bravo-shared.test') } });
+    expect(bravo.statusCode, bravo.body).toBe(200);
+    // Now Alpha cannot add the domain to another connection: Bravo proved it.
+    expect((await call(a, 'POST', '/api/sso/connections/', { name: 'Alpha third', protocol: 'saml', domains: ['shared.example'], saml: { metadataXml: metadataXml('https://alpha-third.test') } })).statusCode).toBe(409);
+
+    const authorize = await t.app.inject({
+      method: 'POST',
+      url: `/v1/auth/saml/authorize?tenant=${encodeURIComponent('someone@shared.example')}&redirectURL=${encodeURIComponent('http://vigil.test/login/sso/')}`,
+      headers: { authorization: `Bearer ${testProjectId}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(authorize.statusCode, authorize.body).toBe(200);
+    expect(authorize.json().url).toMatch(/^https:\/\/login\.example-idp\.test\/saml2\?SAMLRequest=/);
+    // The request names its service provider: Bravo's connection, whose entity id carries its id.
+    const request = inflateRawSync(Buffer.from(new URL(authorize.json().url).searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
+    expect(request).toContain(`/v1/sso/saml/metadata/${bravo.json().id}`);
+    const [proof] = await t.db.select().from(ssoDomainProofs).where(eq(ssoDomainProofs.domain, 'shared.example'));
+    expect(proof?.tenantId).toBe(b.orgId);
+  });
+
+  it('gives a proof up (audited), and 404 for a domain the organization has not proved', async () => {
+    dns.setTxt('leaving.example', [(await call(a, 'POST', '/api/sso/domains/check/', { domain: 'leaving.example' })).json().domain.record.value]);
+    expect((await call(a, 'POST', '/api/sso/domains/check/', { domain: 'leaving.example' })).json().domain.proved).toBe(true);
+    expect((await call(b, 'DELETE', '/api/sso/domains/leaving.example/')).statusCode).toBe(404);
+    expect((await call(a, 'DELETE', '/api/sso/domains/leaving.example/')).statusCode).toBe(200);
+    expect(await statusOf(a, 'leaving.example')).toBeUndefined();
+    expect((await call(a, 'POST', '/api/sso/domains/check/', { domain: 'leaving.example' }, 'user')).statusCode).toBe(403);
   });
 });

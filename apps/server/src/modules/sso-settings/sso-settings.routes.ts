@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorBodySchema,
+  checkSsoDomainBodySchema,
+  ssoDomainCheckSchema,
+  ssoDomainParamsSchema,
   createSsoConnectionBodySchema,
   signInPolicySchema,
   ssoConnectionParamsSchema,
@@ -16,6 +19,8 @@ import { z } from 'zod';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   type SsoSettingsDeps,
+  checkSsoDomain,
+  removeSsoDomainProof,
   createSsoConnection,
   deleteSsoConnection,
   getSsoSettings,
@@ -26,6 +31,7 @@ import {
 } from './sso-settings.service.ts';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };
+const dnsErrors = { ...errors, 502: apiErrorBodySchema };
 const tags = ['sso-settings'];
 const testReturnPaths = { 'sso-settings': '/sso-settings/', onboarding: '/onboarding/setup-sso-and-scim/post-setup-verification/' } as const;
 
@@ -76,5 +82,25 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<SsoSettingsDeps> = async (
     '/sso/policy/',
     { schema: { tags, summary: 'Set the organization’s sign-in policy, which the provider enforces (audited)', body: signInPolicySchema, response: { 200: ssoSettingsSchema, ...errors } } },
     (request) => setSignInPolicy(deps, request.tenant, request.body, requestOrigin(request)),
+  );
+  app.post(
+    '/sso/domains/check/',
+    {
+      schema: {
+        tags,
+        summary: 'Look an email domain’s TXT records up now: the organization’s record there proves it holds the domain (audited)',
+        body: checkSsoDomainBodySchema,
+        response: { 200: ssoDomainCheckSchema, ...dnsErrors },
+      },
+    },
+    (request) => checkSsoDomain(deps, request.tenant, request.body.domain, requestOrigin(request)),
+  );
+  app.delete(
+    '/sso/domains/:domain/',
+    { schema: { tags, summary: 'Give up the organization’s proof of a domain (audited)', params: ssoDomainParamsSchema, response: { 200: z.object({}), ...errors } } },
+    async (request) => {
+      await removeSsoDomainProof(deps, request.tenant, request.params.domain, requestOrigin(request));
+      return {};
+    },
   );
 };

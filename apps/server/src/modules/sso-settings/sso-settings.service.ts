@@ -1,5 +1,5 @@
-import { type ProviderContext, type SsoConnectionInput, readSsoTest, ssoStore, startSsoTest } from '@vigil/auth-provider';
-import type { CreateSsoConnectionBody, SignInPolicy, SsoSettings, SsoTestResult, UpdateSsoConnectionBody } from '@vigil/contracts';
+import { type ProviderContext, type ResolveTxt, type SsoConnectionInput, checkDomainProof, domainProofRecord, domainProofsRepository, readSsoTest, ssoStore, startSsoTest } from '@vigil/auth-provider';
+import type { CreateSsoConnectionBody, SignInPolicy, SsoDomain, SsoDomainCheck, SsoSettings, SsoTestResult, UpdateSsoConnectionBody } from '@vigil/contracts';
 import { signInPolicyMethods } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
@@ -19,6 +19,8 @@ export type SsoSettingsDeps = {
   outboundAllowedHosts: readonly string[];
   /** The embedded provider (these routes exist only with it: another provider of the contract keeps its own settings). */
   provider: ProviderContext;
+  /** TXT lookups for domain proofs (the configured DNS servers). */
+  resolveTxt: ResolveTxt;
 };
 
 const adminOnly = 'Only an admin can manage single sign-on';
@@ -32,9 +34,10 @@ const embedded = (deps: SsoSettingsDeps, tenant: Tenant) => {
 /** The organisation's connections and sign-in policy. @throws AppError FORBIDDEN for anyone but an admin. */
 export const getSsoSettings = async (deps: SsoSettingsDeps, tenant: Tenant): Promise<SsoSettings> => {
   const { store } = embedded(deps, tenant);
-  const [connections, policy] = await Promise.all([store.list(tenant.organizationId), store.getPolicy(tenant.organizationId)]);
+  const [connections, policy, domains] = await Promise.all([store.list(tenant.organizationId), store.getPolicy(tenant.organizationId), listDomains(deps, tenant)]);
   return {
     connections: connections.map((row) => presentSsoConnection(row, deps.publicUrl)),
+    domains,
     policy: policy ? { requireSso: policy.requireSso, requireMfa: policy.requireMfa, allowedMethods: policy.allowedMethods.filter((m): m is SignInPolicy['allowedMethods'][number] => (signInPolicyMethods as readonly string[]).includes(m)) } : defaultPolicy,
   };
 };
@@ -183,4 +186,53 @@ export const setSignInPolicy = async (deps: SsoSettingsDeps, tenant: Tenant, pol
   await store.setPolicy(tenant.organizationId, { ...policy, allowedMethods: [...new Set(policy.allowedMethods)] });
   await recordAudit(deps.db, tenant, { action: 'sso.policy.update', targetType: 'organization', targetId: tenant.organizationId, details: policy, ...origin });
   return getSsoSettings(deps, tenant);
+};
+
+/** Every domain the organisation's connections claim or it proved, each with its proof state and TXT record. */
+const listDomains = async (deps: SsoSettingsDeps, tenant: Tenant): Promise<SsoDomain[]> => {
+  const [connections, proofs] = await Promise.all([ssoStore(deps.db, deps.secret).list(tenant.organizationId), domainProofsRepository(deps.db).ofTenant(tenant.organizationId)]);
+  const names = [...new Set([...connections.flatMap((connection) => connection.domains), ...proofs.map((proof) => proof.domain)])].sort();
+  return names.map((domain) => {
+    const proof = proofs.find((row) => row.domain === domain);
+    return {
+      domain,
+      proved: Boolean(proof),
+      provedAt: proof?.provedAt.toISOString() ?? null,
+      record: domainProofRecord(deps.secret, tenant.organizationId, domain),
+      connections: connections.filter((connection) => connection.domains.includes(domain)).map((connection) => connection.name),
+    };
+  });
+};
+
+/**
+ * Looks the domain's TXT records up now; when this organisation's record is there, the domain is
+ * proved (audited), taking it over from any organisation that proved it before.
+ * @throws AppError FORBIDDEN; VALIDATION_FAILED for a public mail service; BAD_GATEWAY when DNS could not answer.
+ */
+export const checkSsoDomain = async (deps: SsoSettingsDeps, tenant: Tenant, domain: string, origin: RequestOrigin): Promise<SsoDomainCheck> => {
+  embedded(deps, tenant);
+  if (publicMailDomains.has(domain)) throw fieldError('VALIDATION_FAILED', 'body.domain', `${domain} is a public mail service that no organization owns; use your organization's own domain`);
+  let check;
+  try {
+    check = await checkDomainProof(deps.db, deps.secret, deps.resolveTxt, tenant.organizationId, domain);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'no answer';
+    throw new AppError('BAD_GATEWAY', `The DNS servers could not be asked about ${domain} (${code}); try again in a minute`);
+  }
+  if (check.proved) await recordAudit(deps.db, tenant, { action: 'sso.domain.prove', targetType: 'sso_domain', targetId: domain, details: { domain }, ...origin });
+  const status = (await listDomains(deps, tenant)).find((item) => item.domain === domain) ?? {
+    domain,
+    proved: false,
+    provedAt: null,
+    record: domainProofRecord(deps.secret, tenant.organizationId, domain),
+    connections: [],
+  };
+  return { domain: status, found: check.found };
+};
+
+/** Gives up the organisation's proof of a domain (audited). @throws AppError FORBIDDEN; NOT_FOUND when it has none. */
+export const removeSsoDomainProof = async (deps: SsoSettingsDeps, tenant: Tenant, domain: string, origin: RequestOrigin) => {
+  embedded(deps, tenant);
+  if (!(await domainProofsRepository(deps.db).remove(tenant.organizationId, domain))) throw notFound('Domain proof');
+  await recordAudit(deps.db, tenant, { action: 'sso.domain.remove-proof', targetType: 'sso_domain', targetId: domain, details: { domain }, ...origin });
 };

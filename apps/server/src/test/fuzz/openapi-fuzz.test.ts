@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer } from '../dns-server.ts';
 import { useTestApp } from '../test-app.ts';
 import { buildFuzzOrganization } from './fuzz-callers.ts';
 import { createAnswerChecker } from './openapi-answers.ts';
@@ -16,8 +17,14 @@ import { requestArbitrary } from './openapi-requests.ts';
  * runs one, `FUZZ_PATH=<path>` jumps to fast-check's shrunk counterexample, `FUZZ_REQUESTS=<n>` sets the budget.
  */
 
+// Domain proofs ask a DNS server on loopback (it knows no name: every lookup finds no record).
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+beforeAll(async () => {
+  dns = await startDnsServer();
+});
+afterAll(() => dns?.close());
 // The embedded provider runs in the app, so its /v1/auth operations are served and fuzzed too.
-const t = useTestApp({}, { embeddedAuth: true });
+const t = useTestApp(() => ({ DNS_SERVERS: dns.server }), { embeddedAuth: true });
 
 /** About 40–90 s on PGlite on a busy 2-core machine (about 20 ms a request). */
 const requestBudget = Number(process.env.FUZZ_REQUESTS ?? 3_000);

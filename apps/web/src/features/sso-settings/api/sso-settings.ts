@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ssoConnectionSchema,
+  ssoDomainCheckSchema,
   ssoSettingsSchema,
   ssoTestResultSchema,
   ssoTestStartSchema,
@@ -15,6 +16,7 @@ import { useApiClient } from '../../../lib/api-client';
 
 const key = ['sso-settings'] as const;
 
+// The domain-proof routes (config/paths.ts belongs to the whole app; these hang off the settings path).
 export const useSsoSettings = () => {
   const api = useApiClient();
   return useQuery(queryOptions({ queryKey: key, queryFn: async ({ signal }) => ssoSettingsSchema.parse(await api.get(apiPaths.sso.settings, { signal })) }));
@@ -27,7 +29,7 @@ export const useSaveSsoConnection = () => {
   return useMutation({
     mutationFn: async ({ id, body }: { id?: string; body: CreateSsoConnectionBody | UpdateSsoConnectionBody }) =>
       ssoConnectionSchema.parse(await api.request(id ? apiPaths.sso.connection(id) : apiPaths.sso.connections, { method: id ? 'PATCH' : 'POST', body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
   });
 };
 
@@ -36,7 +38,7 @@ export const useDeleteSsoConnection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => void (await api.request(apiPaths.sso.connection(id), { method: 'DELETE' })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
   });
 };
 
@@ -72,5 +74,31 @@ export const useSaveSignInPolicy = () => {
   return useMutation({
     mutationFn: async (policy: SignInPolicy) => ssoSettingsSchema.parse(await api.request(apiPaths.sso.policy, { method: 'PUT', body: policy })),
     onSuccess: (settings) => queryClient.setQueryData(key, settings),
+  });
+};
+
+/**
+ * Looks a domain's TXT records up now; the answer carries the domain's state (and the record to
+ * publish, even when it is not proved) and the `vigil-domain-verification=` values found there.
+ * Only the settings query is refreshed: the read-once test result under the same key must not be
+ * read again.
+ * @throws ApiError naming `body.domain` (400: not a domain, or a public mail service); 502 when DNS could not answer
+ */
+export const useCheckSsoDomain = () => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (domain: string) => ssoDomainCheckSchema.parse(await api.request(apiPaths.sso.domainCheck, { method: 'POST', body: { domain } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
+  });
+};
+
+/** Gives up the organisation's proof of a domain. @throws ApiError (404: it has none) */
+export const useRemoveSsoDomainProof = () => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (domain: string) => void (await api.request(apiPaths.sso.domainProof(domain), { method: 'DELETE' })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
   });
 };

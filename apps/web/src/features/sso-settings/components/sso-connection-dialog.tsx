@@ -95,7 +95,7 @@ export const SsoConnectionDialog = ({ connection, onClose }: SsoConnectionDialog
               label={t('ssoSettings.dialog.jitProvisioning')}
             />
             <FormHelperText id="sso-jit-note" sx={{ mt: 0 }}>
-              {t('ssoSettings.dialog.jitProvisioningNote')}
+              {t('ssoSettings.dialog.jitProvisioningNote')} {t('ssoSettings.domains.jitProvedOnly')}
             </FormHelperText>
           </div>
           {protocol === 'saml' ? (

@@ -13,11 +13,12 @@ import { useSsoSettings, useSsoTestResult } from '../api/sso-settings';
 import { SignInPolicyForm } from './sign-in-policy-form';
 import { SsoConnectionCard } from './sso-connection-card';
 import { SsoConnectionDialog } from './sso-connection-dialog';
+import { SsoDomains } from './sso-domains';
 
 /**
  * /sso-settings/: the organisation's single sign-on connections (SAML and OpenID Connect, with a
- * real test sign-in each) and its sign-in policy. A test sign-in comes back here with `?sso_test=`
- * (what the IdP said) or `?err=` (it was refused).
+ * real test sign-in each), its email domains and their proof in DNS, and its sign-in policy. A
+ * test sign-in comes back here with `?sso_test=` (what the IdP said) or `?err=` (it was refused).
  */
 export const SsoSettingsPage = () => {
   const { t, i18n } = useTranslation();
@@ -31,7 +32,7 @@ export const SsoSettingsPage = () => {
 
   if (settings.isPending) return <CircularProgress aria-label={t('ssoSettings.loading')} />;
   if (settings.isError) return <Alert severity="error">{t('ssoSettings.loadFailed', { message: messageOf(settings.error) })}</Alert>;
-  const { connections, policy } = settings.data;
+  const { connections, policy, domains } = settings.data;
   const tested = connections.filter((connection) => connection.enabled && connection.verifiedAt);
 
   return (
@@ -57,6 +58,9 @@ export const SsoSettingsPage = () => {
             {t('ssoSettings.connections.add')}
           </Button>
         </Stack>
+      </SectionCard>
+      <SectionCard title={t('ssoSettings.domains.title')} intro={t('ssoSettings.domains.intro')} testId="sso-domains">
+        <SsoDomains domains={domains} formatDate={formatDate} />
       </SectionCard>
       <SectionCard title={t('ssoSettings.policy.title')} intro={t('ssoSettings.policy.intro')} testId="sso-policy">
         <SignInPolicyForm policy={policy} canRequireSso={tested.length > 0} />
