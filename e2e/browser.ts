@@ -42,7 +42,8 @@ export const settleAnimations = (page: Page) =>
 
 /** Screenshots land in test-results/ so a person can look at what the browser showed. */
 export const screenshot = async (page: Page, name: string) => {
-  const folder = join(import.meta.dirname, '..', 'test-results', 'screenshots');
+  // The PostgreSQL pass runs beside the PGlite one: each keeps its pictures apart.
+  const folder = join(import.meta.dirname, '..', 'test-results', process.env.E2E_DATABASE_URL ? 'screenshots-postgres' : 'screenshots');
   mkdirSync(folder, { recursive: true });
   await settleAnimations(page);
   // From the top: a full-page picture of a scrolled page draws the sticky top bar halfway down.

@@ -52,14 +52,17 @@ npm run build --silent -w @vigil/web
 # lesson passed. Pages that only render the shell (roles, accessibility, languages) read the same
 # rows either way. Its output is printed when both are done.
 postgres_log="$results/e2e-postgres.log"
-bash scripts/with-postgres.sh bash -c 'E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e smoke sign-in organization-users onboarding campaigns trainings --reporter=default --reporter=json --outputFile.json="$0/e2e-postgres.json"' "$results" >"$postgres_log" 2>&1 &
+setsid bash scripts/with-postgres.sh bash -c 'E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e smoke sign-in organization-users onboarding campaigns trainings --reporter=default --reporter=json --outputFile.json="$0/e2e-postgres.json"' "$results" >"$postgres_log" 2>&1 &
 postgres_pass=$!
+# Stopped (Ctrl-C, a cancelled CI) or failed early: the pass beside this one (a session of its own) stops too.
+trap 'kill -- -"$postgres_pass" 2>/dev/null; rm -rf "$results"' EXIT
 pglite_status=0
 vitest e2e --project e2e || pglite_status=$?
 postgres_status=0
 wait "$postgres_pass" || postgres_status=$?
 say "End-to-end with the product on the real PostgreSQL server (DATABASE_URL): the data journeys (ran beside the PGlite pass)"
 cat "$postgres_log"
+trap 'rm -rf "$results"' EXIT
 if [ "$pglite_status" -ne 0 ] || [ "$postgres_status" -ne 0 ]; then
   echo "End-to-end failed: PGlite pass exit $pglite_status, PostgreSQL pass exit $postgres_status" >&2
   exit 1

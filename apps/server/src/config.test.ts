@@ -110,4 +110,13 @@ describe('loadConfig', () => {
       'OUTBOUND_ALLOWED_HOSTS: "http://bad/" is not a host or host:port',
     ]);
   });
+
+  it('takes DNS servers as IP addresses with optional ports, and names one that is not', () => {
+    expect(loadConfig({ DNS_SERVERS: ' 10.0.0.2, 127.0.0.1:5353 ,2001:db8::1,[::1]:53' }).dnsServers).toEqual(['10.0.0.2', '127.0.0.1:5353', '2001:db8::1', '[::1]:53']);
+    expect(loadConfig({}).dnsServers).toEqual([]);
+    expect(problemsOf({ DNS_SERVERS: 'dns.example,1.2.3.4:99999,10.0.0.2' })).toEqual([
+      'DNS_SERVERS: "dns.example" is not an IP address or ip:port',
+      'DNS_SERVERS: "1.2.3.4:99999" is not an IP address or ip:port',
+    ]);
+  });
 });

@@ -162,7 +162,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host)) problems.push(`OUTBOUND_ALLOWED_HOSTS: "${host}" is not a host or host:port`);
   }
   for (const server of dnsServersOf(e.DNS_SERVERS)) {
-    if (isIP(server.replace(/^\[(.*)\](:\d{1,5})?$/, '$1').replace(/^([0-9.]+):\d{1,5}$/, '$1')) === 0) problems.push(`DNS_SERVERS: "${server}" is not an IP address or ip:port`);
+    // 10.0.0.2, 10.0.0.2:53, 2001:db8::1 or [2001:db8::1]:53
+    const [, bracketed, bracketPort] = /^\[(.*)\](?::(\d{1,5}))?$/.exec(server) ?? [];
+    const [, v4, v4Port] = /^([0-9.]+)(?::(\d{1,5}))?$/.exec(server) ?? [];
+    const address = bracketed ?? v4 ?? server;
+    const port = Number(bracketPort ?? v4Port ?? 53);
+    if (isIP(address) === 0 || port < 1 || port > 65535) problems.push(`DNS_SERVERS: "${server}" is not an IP address or ip:port`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   if (e.JOBS_IN_PROCESS === false && !e.DATABASE_URL) {

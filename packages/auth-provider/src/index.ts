@@ -12,7 +12,7 @@ export { createDelivery, type Delivery, type OutgoingMessage } from './delivery/
 export { pruneAuthRateLimitWindows } from './http/rate-limiter.ts';
 export { deviceKindOf } from './users/device-kind.ts';
 export { ssoStore, serviceProviderUrls, describeCertificate, type SsoConnectionInput, type SsoConnectionRow } from './sso/sso-connections.ts';
-export { checkDomainProof, domainProofRecord, domainProofsRepository, type DomainProofCheck, type ResolveTxt } from './sso/domain-proofs.ts';
+export { DnsLookupError, checkDomainProof, domainProofRecord, domainProofsRepository, type DomainProofCheck, type ResolveTxt } from './sso/domain-proofs.ts';
 export { startSsoTest, readSsoTest } from './sso/sso-sign-in.ts';
 export type { ProviderContext } from './context.ts';
 export { oauthProvidersFromEnv, oauthProviderNames, type OAuthProviderConfig, type OAuthProviderName } from './oauth/oauth-providers.ts';

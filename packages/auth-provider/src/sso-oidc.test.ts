@@ -7,6 +7,8 @@
  */
 import createSdk from '@descope/web-js-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ssoDomainProofs } from './schema/index.ts';
 import { ssoStore } from './sso/sso-connections.ts';
 import { readSsoTest, startSsoTest } from './sso/sso-sign-in.ts';
 import { startOpenIdPeer } from './test/openid-peer.ts';
@@ -93,6 +95,26 @@ describe('OpenID Connect single sign-on', () => {
     const started = await device().sso.start(tenantId, `${appUrl}/login/sso/`);
     const landing = await returnToCallback(await browseAsIdpUser(started.data!.url, `unverified-${member.email}`));
     expect(landing.searchParams.get('err')).toBe('no-account');
+  });
+
+  it('trusts the address of an IdP that does not say it is verified (Entra ID) at a domain the organization proved in DNS', async () => {
+    // The peer vouches for no address of a login that starts "unverified".
+    const colleague = await provider.buildUser();
+    const address = `unverified-${colleague.email}`;
+    expect(await provider.management.changeUserEmail(colleague.userId, address)).toBe(true);
+    await provider.management.setUserTenants(colleague.userId, { [tenantId]: ['User'] });
+    const signIn = async () => {
+      const started = await device().sso.start(tenantId, `${appUrl}/login/sso/`);
+      return returnToCallback(await browseAsIdpUser(started.data!.url, address));
+    };
+    expect((await signIn()).searchParams.get('err')).toBe('no-account');
+    await provider.database.db.insert(ssoDomainProofs).values({ domain: 'vigil.test', tenantId, provedAt: new Date() });
+    try {
+      const landing = await signIn();
+      expect(landing.searchParams.has('code'), landing.href).toBe(true);
+    } finally {
+      await provider.database.db.delete(ssoDomainProofs).where(eq(ssoDomainProofs.domain, 'vigil.test'));
+    }
   });
 
   it('makes a test sign-in that proves the connection and signs nobody in', async () => {

@@ -10,6 +10,7 @@ import createSdk from '@descope/web-js-sdk';
 import * as samlify from 'samlify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ssoStore } from './sso/sso-connections.ts';
+import { eq } from 'drizzle-orm';
 import { ssoDomainProofs } from './schema/index.ts';
 import { projectId, providerSecret, useProvider } from './test/provider-harness.ts';
 
@@ -182,6 +183,7 @@ describe('SAML single sign-on', () => {
       expect(provisioned).toEqual(['first.newcomer@example-corp.test']);
     } finally {
       await store.update(setup.tenantId, setup.connectionId, { domains: ['vigil.test'], jitProvisioning: false });
+      await provider.database.db.delete(ssoDomainProofs).where(eq(ssoDomainProofs.domain, 'example-corp.test'));
     }
   });
 

@@ -11,7 +11,11 @@ export type JobQueue = {
    * Enqueues a job. Pass the transaction that writes the rows the job needs, so a failed write
    * leaves no orphan job.
    */
-  send: <P>(definition: JobDefinition<P>, payload: P, options?: { tx?: Tx; singletonKey?: string; startAfterSeconds?: number }) => Promise<string | null>;
+  send: <P>(
+    definition: JobDefinition<P>,
+    payload: P,
+    options?: { tx?: Tx; singletonKey?: string; startAfterSeconds?: number; /** At most one job of this queue (and key) per slot of this many seconds, across every process. */ singletonSeconds?: number },
+  ) => Promise<string | null>;
   /**
    * Starts polling for work: the server at start unless JOBS_IN_PROCESS is off, `npm run worker`
    * always, tests when they need it.
@@ -90,6 +94,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { connection, definiti
       const organizationId = organizationOfPayload(definition, data);
       return boss.send(definition.name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
         ...(organizationId ? { group: { id: organizationId } } : {}),
         ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),

@@ -23,8 +23,8 @@ export type SocialIdentity = { subject: string; email?: string; emailVerified: b
 
 type Claims = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-/** Apple sends `email_verified` as the string "true"; everyone else as a boolean. */
-const isTrue = (value: unknown) => value === true || value === 'true';
+/** A claim that is true: Apple sends `email_verified` as the string "true", everyone else as a boolean. */
+export const isTrue = (value: unknown) => value === true || value === 'true';
 
 const fromOpenIdClaims = (claims: Claims): SocialIdentity => ({
   subject: String(claims.sub),

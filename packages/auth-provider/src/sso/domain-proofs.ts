@@ -22,12 +22,25 @@ export type ResolveTxt = (name: string) => Promise<string[][]>;
 /** DNS answers that mean "no such record", as opposed to a server that could not be asked. */
 const noRecord = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
 
-export type DomainProofCheck = { proved: boolean; /** Records with our prefix found there (a stale or another organisation's value helps the admin see why). */ found: string[] };
+export type DomainProofCheck = {
+  proved: boolean;
+  /** Records with our prefix found there (a stale or another organisation's value helps the admin see why). */
+  found: string[];
+  /** The organisation that held the proof before this one took the domain over, if another did. */
+  takenFrom?: string;
+};
+
+/** The DNS servers could not answer (a timeout, a refusal): nothing is known about the domain. */
+export class DnsLookupError extends Error {
+  constructor(readonly code: string) {
+    super(`DNS lookup failed (${code})`);
+  }
+}
 
 /**
  * Looks the domain's TXT records up and, when one is this organisation's proof, records the proof
  * (taking the domain over from an organisation that proved it before: DNS says who holds it now).
- * @throws the resolver's error when the DNS server could not answer (timeout, refusal).
+ * @throws DnsLookupError when the DNS servers could not answer (timeout, refusal).
  */
 export const checkDomainProof = async (db: AuthDb, secret: Buffer, resolveTxt: ResolveTxt, tenantId: string, domain: string): Promise<DomainProofCheck> => {
   const expected = domainProofRecord(secret, tenantId, domain).value;
@@ -35,17 +48,18 @@ export const checkDomainProof = async (db: AuthDb, secret: Buffer, resolveTxt: R
   try {
     records = await resolveTxt(domain);
   } catch (error) {
-    if (noRecord.has((error as { code?: string }).code ?? '')) records = [];
-    else throw error;
+    const code = (error as { code?: string }).code ?? 'no answer';
+    if (noRecord.has(code)) records = [];
+    else throw new DnsLookupError(code);
   }
   // A long TXT value may arrive in several character strings: they are one value joined.
   const found = records.map((parts) => parts.join('').trim()).filter((value) => value.startsWith(domainProofPrefix));
   const proved = found.includes(expected);
-  if (proved) {
-    const row = { domain: domain.toLowerCase(), tenantId, provedAt: new Date() };
-    await db.insert(ssoDomainProofs).values(row).onConflictDoUpdate({ target: ssoDomainProofs.domain, set: { tenantId, provedAt: row.provedAt } });
-  }
-  return { proved, found };
+  if (!proved) return { proved, found };
+  const previous = await domainProofsRepository(db).proverOf(domain);
+  const row = { domain: domain.toLowerCase(), tenantId, provedAt: new Date() };
+  await db.insert(ssoDomainProofs).values(row).onConflictDoUpdate({ target: ssoDomainProofs.domain, set: { tenantId, provedAt: row.provedAt } });
+  return { proved, found, ...(previous && previous !== tenantId ? { takenFrom: previous } : {}) };
 };
 
 export const domainProofsRepository = (db: AuthDb) => ({

@@ -1,6 +1,7 @@
 import { SAML, type CacheProvider, type Profile, ValidateInResponseTo } from '@node-saml/node-saml';
 import { and, arrayContains, eq, gt, isNull, sql } from 'drizzle-orm';
 import { domainProofsRepository } from './domain-proofs.ts';
+import { isTrue } from '../oauth/oauth-providers.ts';
 import * as oidc from 'openid-client';
 import type { ProviderContext } from '../context.ts';
 import { keyedHash, randomId, randomToken } from '../crypto.ts';
@@ -199,6 +200,20 @@ export const finishSaml = async (context: ProviderContext, connection: SsoConnec
   return { request, identity };
 };
 
+const googleIssuer = 'https://accounts.google.com';
+
+/**
+ * Google's issuer signs in every Google account: only an account of the organisation's Workspace
+ * (its hosted domain, the `hd` claim, among the connection's domains) may use a Google connection.
+ * @returns why the sign-in is refused, or undefined
+ */
+export const googleWorkspaceRefusal = (connection: Pick<SsoConnectionRow, 'oidcIssuer' | 'domains'>, hd: unknown) => {
+  if (connection.oidcIssuer?.replace(/\/+$/, '') !== googleIssuer) return undefined;
+  const hostedDomain = typeof hd === 'string' ? hd.toLowerCase() : undefined;
+  if (hostedDomain && connection.domains.includes(hostedDomain)) return undefined;
+  return `hd: ${hostedDomain ?? 'a Google account outside any Workspace'} is not a domain of this connection`;
+};
+
 /** Completes an OpenID Connect sign-in: the state names our request (taken once); PKCE, nonce and the ID token are checked by openid-client. */
 export const finishOidc = async (context: ProviderContext, connection: SsoConnectionRow, callbackUrl: URL) => {
   const state = callbackUrl.searchParams.get('state') ?? '';
@@ -215,10 +230,13 @@ export const finishOidc = async (context: ProviderContext, connection: SsoConnec
     throw new AuthError('unauthorized', `code: refused by the identity provider or not valid (${error instanceof Error ? error.message : 'invalid'})`);
   }
   if (!claims) throw new AuthError('unauthorized', 'id_token: missing');
+  const refusal = googleWorkspaceRefusal(connection, claims.hd);
+  if (refusal) throw new AuthError('unauthorized', refusal);
   const identity: SsoIdentity = {
     subject: claims.sub,
     email: text(claims.email),
-    emailVerified: claims.email_verified === true,
+    // Entra ID does not send email_verified: xms_edov (the domain owner verified the address) stands for it.
+    emailVerified: isTrue(claims.email_verified) || isTrue((claims as Record<string, unknown>).xms_edov),
     givenName: text(claims.given_name),
     familyName: text(claims.family_name),
     mfa: (Array.isArray(claims.amr) && claims.amr.includes('mfa')) || (typeof claims.acr === 'string' && multiFactorContexts.has(claims.acr)),
@@ -249,12 +267,15 @@ export const resolveSsoUser = async (context: ProviderContext, connection: SsoCo
     .where(and(eq(ssoIdentities.connectionId, connection.id), eq(ssoIdentities.subject, identity.subject)));
   let userId = linked?.userId;
   const domain = identity.email?.split('@').pop()!.toLowerCase();
-  if (!userId && identity.email && identity.emailVerified && domain && connection.domains.includes(domain)) {
+  // An address counts when the IdP vouches for it, or when the organisation proved its domain in DNS
+  // (it holds both the domain and the IdP: Entra ID, say, sends no email_verified unless told to).
+  const proved = Boolean(domain && connection.domains.includes(domain) && (await domainProofsRepository(context.db).isProvedBy(connection.tenantId, domain)));
+  if (!userId && identity.email && (identity.emailVerified || proved) && domain && connection.domains.includes(domain)) {
     const user = await users.findByLoginId(identity.email);
     if (user) userId = user.id;
     // A newcomer gets an account only at a domain the organisation proved it holds: a claim alone
     // would let any organisation's IdP mint accounts for another company's addresses.
-    else if (connection.jitProvisioning && context.provisionSsoUser && (await domainProofsRepository(context.db).isProvedBy(connection.tenantId, domain))) {
+    else if (connection.jitProvisioning && context.provisionSsoUser && proved) {
       userId = await context.provisionSsoUser({ tenantId: connection.tenantId, connectionId: connection.id, email: identity.email, givenName: identity.givenName ?? '', familyName: identity.familyName ?? '' });
     }
   }

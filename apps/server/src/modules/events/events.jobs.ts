@@ -25,8 +25,10 @@ export const consumeEventsJob = defineJob({
   schedule: { cron: '* * * * *', payload: {} },
   policy: 'stately',
   retryLimit: 1,
-  handler: async (_payload, { db, log }) => {
+  handler: async (_payload, { db, log, stopping }) => {
     for (const consumer of eventConsumers) {
+      // Stopping: the cursors keep the place, the next run goes on from there.
+      if (stopping?.aborted) break;
       const applied = await runConsumer(db, consumer);
       if (applied > 0) log.debug({ consumer: consumer.name, applied }, 'applied events');
     }
@@ -46,6 +48,8 @@ export const consumeEventsSoon = (jobs: JobQueue, log: FastifyBaseLogger) => {
     const now = Date.now();
     if (now - askedAt < soonSeconds * 1000) return;
     askedAt = now;
-    jobs.send(consumeEventsJob, {}, { startAfterSeconds: soonSeconds }).catch((error: unknown) => log.warn({ err: error }, 'could not ask the event consumers to run; the minute schedule will'));
+    // One job per slot across every process, whatever the queue's policy (a deployment whose queue
+    // predates `stately` keeps its old policy: pg-boss cannot change one).
+    jobs.send(consumeEventsJob, {}, { startAfterSeconds: soonSeconds, singletonKey: 'soon', singletonSeconds: soonSeconds }).catch((error: unknown) => log.warn({ err: error }, 'could not ask the event consumers to run; the minute schedule will'));
   };
 };

@@ -44,7 +44,7 @@ const provision = (db: Db, { tenantId, connectionId, email, givenName, familyNam
       if (known) return undefined;
       const id = randomUUID();
       const firstName = givenName.trim() || email.split('@')[0]!;
-      await tx.insert(people).values({ id, organizationId: tenantId, authUserId: id, email, firstName, lastName: familyName.trim(), role: 'User' });
+      await tx.insert(people).values({ id, organizationId: tenantId, authUserId: id, email, firstName, lastName: familyName.trim(), role: 'User', source: 'sso' });
       await createAuthManagement(tx).upsertUsers([{ userId: id, email, givenName: firstName, familyName: familyName.trim(), tenants: { [tenantId]: [] } }]);
       await recordAuditAs(tx, { organizationId: tenantId }, { kind: 'sso', id: connectionId, organizationId: tenantId }, {
         action: 'organization.user.create',

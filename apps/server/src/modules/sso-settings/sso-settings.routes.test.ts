@@ -3,7 +3,8 @@ import { createHmac } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { ssoCodes, ssoConnections, ssoDomainProofs } from '@vigil/auth-provider/schema';
 import { createAuthManagement, hashPassword } from '@vigil/auth-provider';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '@vigil/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer } from '../../test/dns-server.ts';
 import { buildOrganization, buildPerson } from '../../test/factories.ts';
@@ -88,6 +89,16 @@ describe('SSO settings', () => {
     expect(response.body).not.toContain('a-very-secret-value');
     const [stored] = await t.db.select().from(ssoConnections).where(eq(ssoConnections.id, response.json().id));
     expect(stored?.oidcClientSecretEncrypted).not.toContain('a-very-secret-value');
+  });
+
+  it('keeps an OpenID Connect secret for the issuer and client it was given for: moving either needs it again', async () => {
+    const created = (await call(a, 'POST', '/api/sso/connections/', { name: 'Moving', protocol: 'oidc', oidc: { issuer: 'https://moving.okta.test', clientId: 'moving', clientSecret: 'the-moving-secret' } })).json();
+    const moved = await call(a, 'PATCH', `/api/sso/connections/${created.id}/`, { oidc: { issuer: 'https://attacker.example' } });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.details[0].field).toBe('body.oidc.clientSecret');
+    expect((await call(a, 'PATCH', `/api/sso/connections/${created.id}/`, { oidc: { issuer: 'https://moving.okta.test', clientId: 'moving' }, name: 'Moved not' })).statusCode).toBe(200);
+    expect((await call(a, 'PATCH', `/api/sso/connections/${created.id}/`, { oidc: { issuer: 'https://moved.okta.test', clientSecret: 'a-new-secret' } })).json().oidc.issuer).toBe('https://moved.okta.test');
+    await call(a, 'DELETE', `/api/sso/connections/${created.id}/`);
   });
 
   it('names the field and the problem for bad input, and keeps a domain to one organization', async () => {
@@ -196,6 +207,10 @@ describe('the onboarding wizard’s connection, over OpenID Connect', () => {
     expect(otherClient.statusCode).toBe(400);
     expect(otherClient.json().error.details).toEqual([expect.objectContaining({ field: 'body.oidcClientSecret', problem: 'is required' })]);
     expect((await wizardConnection())?.oidcClientId).toBe('0oa-wizard-1');
+    // Nor for another issuer: the kept secret must not be sent to an address it was not given for.
+    const otherIssuer = await call(a, 'PUT', '/api/onboarding/sso/', { ...withoutSecret, oidcIssuer: 'https://attacker.example' });
+    expect(otherIssuer.json().error.details).toEqual([expect.objectContaining({ field: 'body.oidcClientSecret' })]);
+    expect((await wizardConnection())?.oidcIssuer).toBe('https://alpha.okta.test');
     const noIssuer = await call(a, 'PUT', '/api/onboarding/sso/', { provider: 'okta', protocol: 'oidc', oidcClientId: 'x', oidcClientSecret: 'y' });
     expect(noIssuer.json().error.details.map((detail: { field: string }) => detail.field)).toEqual(['body.oidcIssuer']);
   });
@@ -268,6 +283,13 @@ describe('proving an email domain in DNS', () => {
     expect(request).toContain(`/v1/sso/saml/metadata/${bravo.json().id}`);
     const [proof] = await t.db.select().from(ssoDomainProofs).where(eq(ssoDomainProofs.domain, 'shared.example'));
     expect(proof?.tenantId).toBe(b.orgId);
+
+    // DNS decides who holds it now: once Alpha's record is there too, Alpha's check moves the proof, and Bravo's log says so.
+    const alphaRecord = (await call(a, 'POST', '/api/sso/domains/check/', { domain: 'shared.example' })).json().domain.record.value;
+    dns.setTxt('shared.example', [record, alphaRecord]);
+    expect((await call(a, 'POST', '/api/sso/domains/check/', { domain: 'shared.example' })).json().domain.proved).toBe(true);
+    const bravoLog = await t.db.select().from(auditLog).where(and(eq(auditLog.organizationId, b.orgId), eq(auditLog.action, 'sso.domain.lost')));
+    expect(bravoLog).toEqual([expect.objectContaining({ targetId: 'shared.example', actorKind: 'sso' })]);
   });
 
   it('gives a proof up (audited), and 404 for a domain the organization has not proved', async () => {

@@ -1,11 +1,11 @@
-import { type ProviderContext, type ResolveTxt, type SsoConnectionInput, checkDomainProof, domainProofRecord, domainProofsRepository, readSsoTest, ssoStore, startSsoTest } from '@vigil/auth-provider';
+import { DnsLookupError, type ProviderContext, type ResolveTxt, type SsoConnectionInput, type SsoConnectionRow, checkDomainProof, domainProofRecord, domainProofsRepository, readSsoTest, ssoStore, startSsoTest } from '@vigil/auth-provider';
 import type { CreateSsoConnectionBody, SignInPolicy, SsoDomain, SsoDomainCheck, SsoSettings, SsoTestResult, UpdateSsoConnectionBody } from '@vigil/contracts';
 import { signInPolicyMethods } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { type Tenant, requireAdminRole } from '../../lib/tenant.ts';
-import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { recordAudit, recordAuditAs } from '../audit-log/audit-log.service.ts';
 import { readSigningCertificate } from '../onboarding/saml-certificate.ts';
 import { getThroughGuard } from '../phishing/delivery/guarded-post.ts';
 import { readIdpMetadata } from './idp-metadata.ts';
@@ -34,10 +34,10 @@ const embedded = (deps: SsoSettingsDeps, tenant: Tenant) => {
 /** The organisation's connections and sign-in policy. @throws AppError FORBIDDEN for anyone but an admin. */
 export const getSsoSettings = async (deps: SsoSettingsDeps, tenant: Tenant): Promise<SsoSettings> => {
   const { store } = embedded(deps, tenant);
-  const [connections, policy, domains] = await Promise.all([store.list(tenant.organizationId), store.getPolicy(tenant.organizationId), listDomains(deps, tenant)]);
+  const [connections, policy] = await Promise.all([store.list(tenant.organizationId), store.getPolicy(tenant.organizationId)]);
   return {
     connections: connections.map((row) => presentSsoConnection(row, deps.publicUrl)),
-    domains,
+    domains: await listDomains(deps, tenant, connections),
     policy: policy ? { requireSso: policy.requireSso, requireMfa: policy.requireMfa, allowedMethods: policy.allowedMethods.filter((m): m is SignInPolicy['allowedMethods'][number] => (signInPolicyMethods as readonly string[]).includes(m)) } : defaultPolicy,
   };
 };
@@ -131,6 +131,9 @@ export const updateSsoConnection = async (deps: SsoSettingsDeps, tenant: Tenant,
         }
       : {}),
   };
+  // The kept secret goes only to the issuer it was given for: another issuer (or client) needs it typed again.
+  const movedClient = (input.oidcIssuer !== undefined && input.oidcIssuer !== current.oidcIssuer) || (input.oidcClientId !== undefined && input.oidcClientId !== current.oidcClientId);
+  if (movedClient && !input.oidcClientSecret) throw fieldError('VALIDATION_FAILED', 'body.oidc.clientSecret', 'is required when the issuer or the client id changes');
   if (body.enabled === false) await ensureNotLastForRequiredSso(store, tenant, id);
   const row = (await store.update(tenant.organizationId, id, input))!;
   await recordAudit(deps.db, tenant, { action: 'sso.connection.update', targetType: 'sso_connection', targetId: id, details: { changed: Object.keys(input).filter((key) => key !== 'oidcClientSecret') , secretReplaced: Boolean(input.oidcClientSecret) }, ...origin });
@@ -189,8 +192,8 @@ export const setSignInPolicy = async (deps: SsoSettingsDeps, tenant: Tenant, pol
 };
 
 /** Every domain the organisation's connections claim or it proved, each with its proof state and TXT record. */
-const listDomains = async (deps: SsoSettingsDeps, tenant: Tenant): Promise<SsoDomain[]> => {
-  const [connections, proofs] = await Promise.all([ssoStore(deps.db, deps.secret).list(tenant.organizationId), domainProofsRepository(deps.db).ofTenant(tenant.organizationId)]);
+const listDomains = async (deps: SsoSettingsDeps, tenant: Tenant, known?: SsoConnectionRow[]): Promise<SsoDomain[]> => {
+  const [connections, proofs] = await Promise.all([known ?? ssoStore(deps.db, deps.secret).list(tenant.organizationId), domainProofsRepository(deps.db).ofTenant(tenant.organizationId)]);
   const names = [...new Set([...connections.flatMap((connection) => connection.domains), ...proofs.map((proof) => proof.domain)])].sort();
   return names.map((domain) => {
     const proof = proofs.find((row) => row.domain === domain);
@@ -212,14 +215,20 @@ const listDomains = async (deps: SsoSettingsDeps, tenant: Tenant): Promise<SsoDo
 export const checkSsoDomain = async (deps: SsoSettingsDeps, tenant: Tenant, domain: string, origin: RequestOrigin): Promise<SsoDomainCheck> => {
   embedded(deps, tenant);
   if (publicMailDomains.has(domain)) throw fieldError('VALIDATION_FAILED', 'body.domain', `${domain} is a public mail service that no organization owns; use your organization's own domain`);
-  let check;
-  try {
-    check = await checkDomainProof(deps.db, deps.secret, deps.resolveTxt, tenant.organizationId, domain);
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? 'no answer';
-    throw new AppError('BAD_GATEWAY', `The DNS servers could not be asked about ${domain} (${code}); try again in a minute`);
-  }
+  const check = await checkDomainProof(deps.db, deps.secret, deps.resolveTxt, tenant.organizationId, domain).catch((error: unknown) => {
+    if (error instanceof DnsLookupError) throw new AppError('BAD_GATEWAY', `The DNS servers could not be asked about ${domain} (${error.code}); try again in a minute`);
+    throw error;
+  });
   if (check.proved) await recordAudit(deps.db, tenant, { action: 'sso.domain.prove', targetType: 'sso_domain', targetId: domain, details: { domain }, ...origin });
+  // The organisation that held the domain hears of it in its own audit log (its sign-ins by address and just-in-time accounts stop there).
+  if (check.takenFrom) {
+    await recordAuditAs(deps.db, { organizationId: check.takenFrom }, { kind: 'sso', id: 'domain-proof', organizationId: check.takenFrom }, {
+      action: 'sso.domain.lost',
+      targetType: 'sso_domain',
+      targetId: domain,
+      details: { domain, reason: 'another organization published its proof at the domain' },
+    });
+  }
   const status = (await listDomains(deps, tenant)).find((item) => item.domain === domain) ?? {
     domain,
     proved: false,

@@ -16,7 +16,6 @@ import { useApiClient } from '../../../lib/api-client';
 
 const key = ['sso-settings'] as const;
 
-// The domain-proof routes (config/paths.ts belongs to the whole app; these hang off the settings path).
 export const useSsoSettings = () => {
   const api = useApiClient();
   return useQuery(queryOptions({ queryKey: key, queryFn: async ({ signal }) => ssoSettingsSchema.parse(await api.get(apiPaths.sso.settings, { signal })) }));

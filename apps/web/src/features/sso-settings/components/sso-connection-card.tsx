@@ -21,7 +21,7 @@ const warnDays = 30;
  * One connection: whether it is on and proven, what the identity provider needs from us (entity
  * id, ACS URL, metadata URL, or the redirect URI), certificates and their expiry, and the actions.
  */
-export const SsoConnectionCard = ({ connection, formatDate }: { connection: SsoConnection; formatDate: (iso: string) => string }) => {
+export const SsoConnectionCard = ({ connection, formatDate, provedDomains }: { connection: SsoConnection; formatDate: (iso: string) => string; /** The organisation's proved email domains. */ provedDomains: readonly string[] }) => {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
@@ -51,6 +51,11 @@ export const SsoConnectionCard = ({ connection, formatDate }: { connection: SsoC
           {connection.domains.length ? t('ssoSettings.card.domains', { domains: connection.domains.join(', ') }) : t('ssoSettings.card.noDomains')}
         </Typography>
         {problem ? <Alert severity="error">{messageOf(problem)}</Alert> : null}
+        {connection.enabled && connection.jitProvisioning && !connection.domains.some((domain) => provedDomains.includes(domain)) ? (
+          <Alert severity="warning" data-testid="sso-jit-needs-proof">
+            {t('ssoSettings.card.jitNeedsProof')}
+          </Alert>
+        ) : null}
         {connection.saml?.certificates.map((certificate) =>
           certificate.expiresInDays < warnDays ? (
             <Alert key={certificate.fingerprintSha256} severity={certificate.expiresInDays < 0 ? 'error' : 'warning'}>

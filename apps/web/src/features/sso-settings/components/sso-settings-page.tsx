@@ -34,6 +34,7 @@ export const SsoSettingsPage = () => {
   if (settings.isError) return <Alert severity="error">{t('ssoSettings.loadFailed', { message: messageOf(settings.error) })}</Alert>;
   const { connections, policy, domains } = settings.data;
   const tested = connections.filter((connection) => connection.enabled && connection.verifiedAt);
+  const provedDomains = settings.data.domains.filter((domain) => domain.proved).map((domain) => domain.domain);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
@@ -53,7 +54,7 @@ export const SsoSettingsPage = () => {
       {params.get('err') ? <Alert severity="error">{t('ssoSettings.testRefused')}</Alert> : null}
       <SectionCard title={t('ssoSettings.connections.title')} intro={t('ssoSettings.connections.intro')} testId="sso-connections">
         <Stack spacing={2}>
-          {connections.length ? connections.map((connection) => <SsoConnectionCard key={connection.id} connection={connection} formatDate={formatDate} />) : <EmptyState>{t('ssoSettings.connections.empty')}</EmptyState>}
+          {connections.length ? connections.map((connection) => <SsoConnectionCard key={connection.id} connection={connection} formatDate={formatDate} provedDomains={provedDomains} />) : <EmptyState>{t('ssoSettings.connections.empty')}</EmptyState>}
           <Button variant={connections.length ? 'outlined' : 'contained'} onClick={() => setAdding(true)} sx={{ alignSelf: 'flex-start' }}>
             {t('ssoSettings.connections.add')}
           </Button>
