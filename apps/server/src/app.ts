@@ -24,6 +24,7 @@ import { recordSecondFactorChange, recordSignInFact } from './modules/risk/sign-
 import { provisionFromSingleSignOn } from './modules/sso-settings/just-in-time.ts';
 import { ssoSettingsRoutes } from './modules/sso-settings/sso-settings.routes.ts';
 import { txtResolver } from './lib/dns.ts';
+import { scimRoutes } from './modules/scim/scim.routes.ts';
 import { guardedFetch } from './modules/phishing/delivery/guarded-post.ts';
 import { countryOfAddress } from './lib/ip-country.ts';
 import { reportPhishRoutes } from './modules/phishing/reporting/report-phish.routes.ts';
@@ -180,6 +181,8 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(companyLogosRoutes, { db: connection.db });
   await app.register(trainingMediaRoutes, { db: connection.db, secrets: app.secrets });
   await app.register(policyDocumentsRoutes, { db: connection.db, secrets: app.secrets });
+  // SCIM 2.0 for identity providers: its own token, its own JSON (described by its discovery endpoints, not the OpenAPI document).
+  await app.register(scimRoutes, { prefix: '/scim/v2/:organizationId', db: connection.db, publicUrl: config.publicUrl });
 
   const verifySession = cacheVerifiedSessions(
     createSessionVerifier({

@@ -251,7 +251,7 @@ export const onboardingWizardSchema = z
         signOnUrl: z.string().describe('Where people start signing in'),
         redirectUri: z.string().describe('OpenID Connect redirect (callback) URI to register with the identity provider'),
         scimBaseUrl: z.string().describe('SCIM 2.0 base URL (tenant URL) for the identity provider'),
-        endpointsLive: z.boolean().describe('False until the SAML and SCIM endpoints are served (a later release)'),
+        endpointsLive: z.boolean().describe('Whether the single sign-on and SCIM endpoints are served (they are)'),
       })
       .describe("Vigil's side of single sign-on and provisioning"),
     sso: z
@@ -285,6 +285,8 @@ export const onboardingWizardSchema = z
         id: z.uuid(),
         lastFour: z.string(),
         createdAt: isoDateTimeSchema,
+        /** When the identity provider last called the SCIM endpoint with it (to the minute); null until it has. */
+        lastUsedAt: isoDateTimeSchema.nullable(),
       })
       .nullable()
       .describe('The active SCIM token; the token itself is never shown again'),

@@ -7,6 +7,10 @@ export const departments = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     organizationId: tenantOwnerColumn(),
     name: text().notNull(),
+    /** SCIM: the identity provider's id for the group this department mirrors. */
+    externalId: text(),
+    /** When a SCIM client deleted the group while past campaigns still name the department: kept for their reports, no longer a group. */
+    scimDeletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // (organization_id, id) is unique so other tables can point at a department *of the same organisation*.

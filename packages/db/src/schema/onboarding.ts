@@ -67,6 +67,10 @@ export const scimTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
     revokedByPersonId: actorColumn(),
+    /** When a SCIM request last came with this token (written at most once a minute). */
+    lastUsedAt: timestamp({ withTimezone: true }),
+    /** A token replaced by a new one keeps working until then, so the identity provider can be given the new one without a gap; a revoked one stops at once. */
+    graceUntil: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.organizationId, t.createdAt),

@@ -18,6 +18,7 @@ import { departments } from './departments.ts';
 import { tenantOwnerColumn } from './tenant-owner.ts';
 
 export const roleEnum = pgEnum('role', ['Superadmin', 'Admin', 'Manager', 'User']);
+export const personSourceEnum = pgEnum('person_source', ['manual', 'csv', 'scim', 'sso', 'demo']);
 
 /**
  * A person of an organisation. Department and manager are composite foreign keys with the
@@ -46,6 +47,15 @@ export const people = pgTable(
     preferredLanguage: text(),
     pictureFileName: text().notNull().default(''),
     isActive: boolean().notNull().default(true),
+    /** Where the person came from: added by hand, a CSV import, SCIM provisioning, single sign-on (just in time) or the demo. */
+    source: personSourceEnum().notNull().default('manual'),
+    /** SCIM: the identity provider's own id for the person (`externalId`), and the `userName` it gave (Entra's UPN may differ from the email). */
+    externalId: text(),
+    scimUserName: text(),
+    /** The enterprise extension's employeeNumber. */
+    employeeNumber: text(),
+    /** When a SCIM client deleted the person: deactivated, their history kept, no longer a SCIM resource (a later create revives them). */
+    scimDeletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +68,9 @@ export const people = pgTable(
     index('people_active_department_idx').on(t.organizationId, t.departmentId).where(sql`${t.isActive}`),
     // A callback lure's caller is found by their number (the voice webhook).
     index().on(t.phone),
+    // SCIM clients look people up by their own id and by userName before they create one.
+    uniqueIndex('people_organization_external_id_idx').on(t.organizationId, t.externalId).where(sql`${t.externalId} is not null`),
+    index('people_organization_scim_user_name_idx').on(t.organizationId, sql`lower(${t.scimUserName})`),
     foreignKey({
       columns: [t.organizationId, t.departmentId],
       foreignColumns: [departments.organizationId, departments.id],

@@ -61,7 +61,7 @@ export const presentOnboardingWizard = (rows: WizardRows, publicUrl: string): On
     organizationName: organization.name,
     steps,
     isOnboarded: Object.values(steps).every(Boolean),
-    serviceProvider: { ...serviceProviderUrls(publicUrl, organization.id), endpointsLive: false },
+    serviceProvider: { ...serviceProviderUrls(publicUrl, organization.id), endpointsLive: true },
     sso: connection
       ? {
           provider: connection.provider,
@@ -88,7 +88,7 @@ export const presentOnboardingWizard = (rows: WizardRows, publicUrl: string): On
           connectionId: organization.id,
         }
       : null,
-    scimToken: scimToken ? { id: scimToken.id, lastFour: scimToken.lastFour, createdAt: scimToken.createdAt.toISOString() } : null,
+    scimToken: scimToken ? { id: scimToken.id, lastFour: scimToken.lastFour, createdAt: scimToken.createdAt.toISOString(), lastUsedAt: scimToken.lastUsedAt?.toISOString() ?? null } : null,
     dmi: {
       exchange: presentSetup(setups, 'dmi', 'exchange', exchangeDmiSettingsSchema),
       googleWorkspace: presentSetup(setups, 'dmi', 'google-workspace', googleDmiSettingsSchema),

@@ -44,8 +44,9 @@ export const onboardingWizardRepository = (db: Db | Tx, tenant: Tenant) => {
 
     findActiveScimToken: async () => (await db.select().from(scimTokens).where(activeTokenOfOrg).limit(1))[0],
 
-    revokeActiveScimTokens: async (personId: string) =>
-      db.update(scimTokens).set({ revokedAt: new Date(), revokedByPersonId: personId }).where(activeTokenOfOrg).returning({ id: scimTokens.id, lastFour: scimTokens.lastFour }),
+    /** Retires the active token when a new one replaces it; it still works until `graceUntil`, so the identity provider can be given the new one without a gap. */
+    revokeActiveScimTokens: async (personId: string, graceUntil: Date) =>
+      db.update(scimTokens).set({ revokedAt: new Date(), revokedByPersonId: personId, graceUntil }).where(activeTokenOfOrg).returning({ id: scimTokens.id, lastFour: scimTokens.lastFour }),
 
     insertScimToken: async (values: { tokenHash: string; lastFour: string; createdByPersonId: string }) =>
       (await db.insert(scimTokens).values({ ...values, organizationId }).returning())[0]!,

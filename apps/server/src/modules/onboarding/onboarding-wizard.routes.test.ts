@@ -68,7 +68,7 @@ describe('GET /api/onboarding/', () => {
         redirectUri: `https://vigil.example.com/v1/sso/oidc/callback/${org.id}`,
         signOnUrl: 'https://vigil.example.com/login/',
         scimBaseUrl: `https://vigil.example.com/scim/v2/${org.id}`,
-        endpointsLive: false,
+        endpointsLive: true,
       },
       sso: null,
       scimToken: null,
@@ -176,18 +176,21 @@ describe('SCIM tokens', () => {
     const [row] = await t.db.select().from(scimTokens).where(eq(scimTokens.organizationId, org.id));
     expect(row).toMatchObject({ tokenHash: hashScimToken(issued.token), lastFour: issued.lastFour, revokedAt: null, createdByPersonId: expect.any(String) });
     const wizard = await call(admin, 'GET', '/api/onboarding/');
-    expect(wizard.json().scimToken).toEqual({ id: issued.id, lastFour: issued.lastFour, createdAt: issued.createdAt });
+    expect(wizard.json().scimToken).toEqual({ id: issued.id, lastFour: issued.lastFour, createdAt: issued.createdAt, lastUsedAt: null });
     expect(wizard.body).not.toContain(issued.token);
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.organizationId, org.id), eq(auditLog.action, 'onboarding.scim-token.issue')));
     expect(JSON.stringify(entries)).not.toContain(issued.token);
   });
 
-  it('revokes the previous token when a new one is issued', async () => {
+  it('retires the previous token when a new one is issued: it keeps working for a day, so provisioning has no gap', async () => {
     const { org, admin } = await buildAdmin();
     const first = (await call(admin, 'POST', '/api/onboarding/scim-tokens/')).json();
     const second = (await call(admin, 'POST', '/api/onboarding/scim-tokens/')).json();
     const rows = await t.db.select().from(scimTokens).where(eq(scimTokens.organizationId, org.id));
     expect(rows.find((r) => r.id === first.id)?.revokedAt).toBeInstanceOf(Date);
+    const graceHours = (rows.find((r) => r.id === first.id)!.graceUntil!.getTime() - Date.now()) / 3_600_000;
+    expect(graceHours).toBeGreaterThan(23.9);
+    expect(graceHours).toBeLessThanOrEqual(24);
     expect(rows.find((r) => r.id === second.id)?.revokedAt).toBeNull();
     expect((await call(admin, 'GET', '/api/onboarding/')).json().scimToken.id).toBe(second.id);
   });
@@ -199,6 +202,9 @@ describe('SCIM tokens', () => {
     expect((await call(admin, 'GET', '/api/onboarding/')).json().scimToken).toBeNull();
     expect((await call(admin, 'DELETE', `/api/onboarding/scim-tokens/${issued.id}/`)).statusCode).toBe(404);
     expect(await auditActions(org.id)).toContain('onboarding.scim-token.revoke');
+    // Revoked (a leak, say) it stops at once: no day of grace.
+    const [row] = await t.db.select().from(scimTokens).where(eq(scimTokens.id, issued.id));
+    expect(row?.graceUntil).toBeNull();
   });
 
   it("answers 404 for another organisation's token and leaves it working", async () => {

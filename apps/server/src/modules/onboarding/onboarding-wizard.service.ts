@@ -133,9 +133,10 @@ export const saveSsoSettings = async (deps: OnboardingDeps, tenant: Tenant, body
   requireAdminRole(tenant, adminOnly);
   const settings = connectionSettings(body);
   if (settings.protocol === 'oidc' && !body.oidcClientSecret && deps.authSecret) {
-    // The secret is write-only: it may be left out only when the provider already keeps one for this very client.
+    // The secret is write-only: it may be left out only when the provider already keeps one for this
+    // very client at this very issuer (a kept secret must never be sent to an issuer it was not given for).
     const kept = await ssoStore(deps.db, deps.authSecret).get(tenant.organizationId, tenant.organizationId);
-    if (!kept?.oidcClientSecretEncrypted || kept.protocol !== 'oidc' || kept.oidcClientId !== settings.oidcClientId) {
+    if (!kept?.oidcClientSecretEncrypted || kept.protocol !== 'oidc' || kept.oidcClientId !== settings.oidcClientId || kept.oidcIssuer !== settings.oidcIssuer) {
       throw fieldError('VALIDATION_FAILED', 'body.oidcClientSecret', 'is required');
     }
   }
@@ -195,8 +196,12 @@ const connectToProvider = async (db: Db, authSecret: Buffer, tenant: Tenant, bod
   });
 };
 
+/** How long a replaced SCIM token keeps working: a day to paste the new one into the identity provider. */
+const scimTokenGraceHours = 24;
+
 /**
- * Issues a SCIM bearer token and revokes the one before it. The token is in this answer only.
+ * Issues a SCIM bearer token and retires the one before it, which keeps working for a day (rotation
+ * without a gap in provisioning). The token is in this answer only.
  * Replacing a token the identity provider holds stops provisioning until the new one is pasted
  * and verified, so the SCIM step is then no longer recorded as set up.
  * @throws AppError FORBIDDEN for non-admins.
@@ -206,7 +211,7 @@ export const issueScimToken = async ({ db }: OnboardingDeps, tenant: Tenant, ori
   const { token, tokenHash, lastFour } = generateScimToken();
   const saved = await db.transaction(async (tx) => {
     const repository = onboardingWizardRepository(tx, tenant);
-    const revoked = await repository.revokeActiveScimTokens(tenant.personId);
+    const revoked = await repository.revokeActiveScimTokens(tenant.personId, new Date(Date.now() + scimTokenGraceHours * 3_600_000));
     const row = await repository.insertScimToken({ tokenHash, lastFour, createdByPersonId: tenant.personId });
     await audit(tx, tenant, origin, 'onboarding.scim-token.issue', { tokenId: row.id, lastFour, revokedTokenIds: revoked.map((r) => r.id) });
     if (revoked.length > 0 && provisionsOverScim(await repository.findConnection())) await recordSteps(tx, tenant, { is_scim_completed: false });

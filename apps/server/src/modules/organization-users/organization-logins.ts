@@ -1,10 +1,11 @@
 import { createAuthManagement } from '@vigil/auth-provider';
 import { type Role, isAdminRole } from '@vigil/contracts';
-import type { Db, Tx } from '@vigil/db';
+import { type Db, type Tx, organizations } from '@vigil/db';
+import { eq } from 'drizzle-orm';
+import type { OrgScope } from '../../lib/scope.ts';
 import { fieldError } from '../../lib/app-error.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { listMsspCompanies } from '../organizations/mssp-companies.service.ts';
-import { findCurrentOrganization } from '../organizations/organizations.service.ts';
 
 /** A person as their login in the authentication provider mirrors them. */
 export type PersonLogin = { authUserId: string; email: string; firstName: string; lastName: string; role: Role };
@@ -28,24 +29,39 @@ const addressTakenMeanwhile = () =>
  * it follows: the logins then commit or roll back with Vigil's rows, and a failed sync leaves nothing
  * half done for a retry to trip over.
  */
-export const createLoginSync = (db: Db | Tx, tenant: Tenant) => {
+export const createLoginSync = (db: Db | Tx, tenant: Tenant) =>
+  loginSync(db, {
+    organizationId: tenant.organizationId,
+    clients: async () => (tenant.viaManagedService ? [] : (await listMsspCompanies(db, tenant)).map((client) => ({ id: client.company_id, name: client.company_name }))),
+  });
+
+/**
+ * The same for work done for an organisation by no signed-in person (a SCIM client): its people are
+ * plain users, members of the organisation alone.
+ */
+export const createScopedLoginSync = (db: Db | Tx, scope: OrgScope) => loginSync(db, { organizationId: scope.organizationId, clients: async () => [] });
+
+type LoginScope = {
+  organizationId: string;
+  /** Client organisations (of a managed-service provider) whose tenants its admins also join. */
+  clients: () => Promise<{ id: string; name: string }[]>;
+};
+
+const loginSync = (db: Db | Tx, scope: LoginScope) => {
   const management = createAuthManagement(db);
   let tenantsReady: Promise<string[]> | undefined;
   // The provider must know the organisation (and its clients) as tenants before anyone joins them.
   const prepareTenants = () =>
     (tenantsReady ??= (async () => {
-      const organization = await findCurrentOrganization(db, tenant);
-      const clients = tenant.viaManagedService ? [] : await listMsspCompanies(db, tenant);
-      await management.upsertTenants([
-        ...(organization ? [{ id: organization.id, name: organization.name }] : []),
-        ...clients.map((client) => ({ id: client.company_id, name: client.company_name })),
-      ]);
-      return clients.map((client) => client.company_id);
+      const [organization] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, scope.organizationId)).limit(1);
+      const clients = await scope.clients();
+      await management.upsertTenants([...(organization ? [organization] : []), ...clients]);
+      return clients.map((client) => client.id);
     })());
 
   const membershipsFor = (role: Role, clients: string[]) =>
     Object.fromEntries([
-      [tenant.organizationId, providerRoles(role)],
+      [scope.organizationId, providerRoles(role)],
       ...(isAdminRole(role) ? clients.map((id) => [id, providerRoles(role)]) : []),
     ]);
 

@@ -107,6 +107,7 @@ export const importUsers = async (
         return {
           id,
           authUserId: hasLogin(c) ? id : null,
+          source: 'csv' as const,
           firstName: c.firstName,
           lastName: c.lastName,
           email: c.email,

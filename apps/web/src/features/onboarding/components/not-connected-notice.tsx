@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
 
-type NotConnectedNoticeProps = { area: 'scim' | 'dmi' | 'watchtower' };
+type NotConnectedNoticeProps = { area: 'dmi' | 'watchtower' };
 
 /** Says plainly what is not connected yet behind a step. */
 export const NotConnectedNotice = ({ area }: NotConnectedNoticeProps) => {

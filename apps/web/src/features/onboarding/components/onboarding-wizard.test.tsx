@@ -20,7 +20,7 @@ const buildWizard = (overrides: Partial<OnboardingWizard> = {}): OnboardingWizar
     signOnUrl: 'https://vigil.example.com/login/',
     redirectUri: `https://vigil.example.com/v1/sso/oidc/callback/${organizationId}`,
     scimBaseUrl: `https://vigil.example.com/scim/v2/${organizationId}`,
-    endpointsLive: false,
+    endpointsLive: true,
   },
   sso: null,
   scimToken: null,
@@ -84,7 +84,8 @@ describe('the onboarding wizard', () => {
     expect(await screen.findByRole('textbox', { name: 'Single sign-on URL' })).toHaveValue(`https://vigil.example.com/v1/auth/saml/acs/${organizationId}`);
     expect(screen.getByRole('textbox', { name: 'Audience URI (SP Entity ID)' })).toHaveValue(`https://vigil.example.com/v1/auth/saml/metadata/${organizationId}`);
     expect(valueOf('value-scimBaseUrl')).toBe(`https://vigil.example.com/scim/v2/${organizationId}`);
-    expect(screen.getAllByText('Not connected yet').length).toBeGreaterThan(0);
+    // The SCIM endpoint answers: nothing on this page says it is not connected.
+    expect(screen.queryByText('Not connected yet')).toBeNull();
     expect(screen.getByRole('link', { name: 'Continue to verification' })).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -176,7 +177,7 @@ describe('the onboarding wizard', () => {
     serve({
       'GET /api/onboarding/': () => ({ body: wizard }),
       'POST /api/onboarding/scim-tokens/': () => {
-        wizard = buildWizard({ scimToken: { id: issued.id, lastFour: issued.lastFour, createdAt: issued.createdAt } });
+        wizard = buildWizard({ scimToken: { id: issued.id, lastFour: issued.lastFour, createdAt: issued.createdAt, lastUsedAt: null } });
         return { status: 201, body: issued };
       },
     });
@@ -195,7 +196,7 @@ describe('the onboarding wizard', () => {
 
   it('asks for confirmation before replacing the SCIM token', async () => {
     const sent = serve({
-      'GET /api/onboarding/': { body: buildWizard({ scimToken: { id: '0e6d2c1b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', lastFour: 'WxYz', createdAt: '2026-11-20T10:00:00.000Z' } }) },
+      'GET /api/onboarding/': { body: buildWizard({ scimToken: { id: '0e6d2c1b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', lastFour: 'WxYz', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null } }) },
     });
     renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
     fireEvent.click(await screen.findByTestId('scim-token-regenerate'));
@@ -255,7 +256,7 @@ describe('the onboarding wizard', () => {
             signInTestedAt: '2025-05-02T09:00:00.000Z',
             connectionId: 'org-1',
           },
-          scimToken: { id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', lastFour: 'x9Q2', createdAt: '2025-05-02T09:00:00.000Z' },
+          scimToken: { id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', lastFour: 'x9Q2', createdAt: '2025-05-02T09:00:00.000Z', lastUsedAt: '2025-05-02T09:30:00.000Z' },
           dmi: { exchange: record(entraApp), googleWorkspace: null },
           watchtower: {
             google: record({

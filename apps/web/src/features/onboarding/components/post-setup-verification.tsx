@@ -22,7 +22,6 @@ import { useWizardFormSubmit } from '../use-wizard-form-submit';
 import { ssoProviderPaths, stepHref } from '../model/steps';
 import { CheckList, type Check } from './check-list';
 import { FormCheckbox } from './form-fields';
-import { NotConnectedNotice } from './not-connected-notice';
 import { WizardBackLink, WizardForm } from './wizard-form';
 
 const dayInMs = 86_400_000;
@@ -109,7 +108,13 @@ export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) 
     sso.signInTestedAt
       ? { id: 'sign-in', status: 'ok', text: t('onboardingWizard.verification.signInTested', { provider, date: formatDay(sso.signInTestedAt, i18n.language) }) }
       : { id: 'sign-in', status: 'failed', text: t('onboardingWizard.verification.signInToTest', { provider }) },
-    ...(isGoogle ? [] : [{ id: 'provisioning', status: 'pending' as const, text: t('onboardingWizard.verification.provisioningNotYet', { provider }) }]),
+    ...(isGoogle
+      ? []
+      : [
+          scimToken?.lastUsedAt
+            ? { id: 'provisioning', status: 'ok' as const, text: t('onboardingWizard.verification.provisioningHeard', { provider, date: formatDay(scimToken.lastUsedAt, i18n.language) }) }
+            : { id: 'provisioning', status: 'pending' as const, text: t('onboardingWizard.verification.provisioningNotHeard', { provider }) },
+        ]),
   ];
   const blocked = checks.some((check) => check.status === 'failed');
 
@@ -124,7 +129,6 @@ export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) 
         provider={provider}
         refused={t(sso.protocol === 'oidc' ? 'onboardingWizard.verification.testRefusedOidc' : 'onboardingWizard.verification.testRefused', { provider })}
       />
-      {isGoogle ? null : <NotConnectedNotice area="scim" />}
       <SectionCard title={t('onboardingWizard.verification.confirmHeading')}>
         <WizardForm
           testId="verification-form"

@@ -4,7 +4,6 @@ import { identityProviders, type OnboardingWizard } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 
 import { ssoProviderPaths } from '../model/steps';
-import { NotConnectedNotice } from './not-connected-notice';
 import { ProviderCards } from './provider-cards';
 
 /** /onboarding/setup-sso-and-scim/: which identity provider people sign in with. */
@@ -23,7 +22,6 @@ export const SsoProviderChoice = ({ wizard }: { wizard: OnboardingWizard }) => {
           isSetUp: wizard.sso?.provider === id,
         }))}
       />
-      <NotConnectedNotice area="scim" />
     </Stack>
   );
 };

@@ -11,7 +11,6 @@ import { Link } from 'react-router';
 import { CopyField } from '../../../components/copy-field';
 import { paths } from '../../../config/paths';
 import { InstructionList } from './instruction-list';
-import { NotConnectedNotice } from './not-connected-notice';
 import { ScimTokenPanel } from './scim-token-panel';
 import { SectionCard } from '../../../components/section-card';
 import { SsoProtocolChoice } from './sso-protocol-choice';
@@ -68,7 +67,6 @@ export const SsoProviderPage = ({ provider, wizard }: { provider: IdentityProvid
 
   return (
     <Stack spacing={3}>
-      <NotConnectedNotice area="scim" />
       {wizard.sso && !savedForThisProvider ? (
         <Alert severity="warning" data-testid="sso-replace-warning">
           {t('onboardingWizard.ssoProvider.replaceWarning', { provider: t(`onboardingWizard.ssoChoice.providers.${wizard.sso.provider}.name`) })}

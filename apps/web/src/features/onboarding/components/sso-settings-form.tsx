@@ -68,9 +68,9 @@ const bodyOf = (provider: IdentityProvider, protocol: WizardSsoProtocol, values:
 
 /**
  * The contract's checks on the body the form would send, and the server's rule for the client
- * secret: it may be left out only while a secret is kept for that very client id.
+ * secret: it may be left out only while a secret is kept for that very client at that very issuer.
  */
-const formSchema = (provider: IdentityProvider, protocol: WizardSsoProtocol, clientIdWithSecret: string | null) =>
+const formSchema = (provider: IdentityProvider, protocol: WizardSsoProtocol, kept: { issuer: string; clientId: string } | null) =>
   z
     .object({
       idpSsoUrl: z.string(),
@@ -84,7 +84,8 @@ const formSchema = (provider: IdentityProvider, protocol: WizardSsoProtocol, cli
     .transform((values) => bodyOf(provider, protocol, values))
     .pipe(
       saveSsoSettingsBodySchema.superRefine((body, context) => {
-        if (body.protocol === 'oidc' && !body.oidcClientSecret && body.oidcClientId !== clientIdWithSecret) {
+        const sameClient = kept !== null && body.oidcClientId === kept.clientId && body.oidcIssuer?.replace(/\/+$/, '') === kept.issuer;
+        if (body.protocol === 'oidc' && !body.oidcClientSecret && !sameClient) {
           context.addIssue({ code: 'custom', path: ['oidcClientSecret'], message: 'is required' });
         }
       }),
@@ -98,8 +99,9 @@ export const SsoSettingsForm = ({ provider, protocol, wizard }: SsoSettingsFormP
   const save = useSaveSsoSettings();
   const [failure, setFailure] = useState<string | null>(null);
   const saved = savedConnection(provider, wizard);
-  const clientIdWithSecret = saved?.protocol === 'oidc' && saved.oidc?.clientSecretSet ? saved.oidc.clientId : null;
-  const schema = formSchema(provider, protocol, clientIdWithSecret);
+  const kept = saved?.protocol === 'oidc' && saved.oidc?.clientSecretSet ? saved.oidc : null;
+  const clientIdWithSecret = kept?.clientId ?? null;
+  const schema = formSchema(provider, protocol, kept);
   // The form keeps its own values (the fields are bound to them); the body is made from them on submit.
   const form = useForm({ resolver: zodResolver(schema, undefined, { raw: true }), defaultValues: savedValues(provider, wizard) });
 
