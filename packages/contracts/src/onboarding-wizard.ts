@@ -290,6 +290,10 @@ export const onboardingWizardSchema = z
       })
       .nullable()
       .describe('The active SCIM token; the token itself is never shown again'),
+    retiredScimToken: z
+      .object({ id: z.uuid(), lastFour: z.string(), worksUntil: isoDateTimeSchema })
+      .nullable()
+      .describe('The token a new one replaced: it keeps working until worksUntil (a day), unless revoked'),
     dmi: z.object({
       exchange: integrationRecord(exchangeDmiSettingsSchema),
       googleWorkspace: integrationRecord(googleDmiSettingsSchema),

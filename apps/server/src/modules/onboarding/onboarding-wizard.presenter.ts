@@ -12,6 +12,8 @@ export type WizardRows = {
   organization: Organization;
   connection: IdentityProviderConnection | undefined;
   scimToken: ScimToken | undefined;
+  /** The token a new one replaced, while it still works. */
+  retiredScimToken: ScimToken | undefined;
   setups: IntegrationSetup[];
   launch: InitialTestingLaunch | undefined;
   activePeople: number;
@@ -89,6 +91,9 @@ export const presentOnboardingWizard = (rows: WizardRows, publicUrl: string): On
         }
       : null,
     scimToken: scimToken ? { id: scimToken.id, lastFour: scimToken.lastFour, createdAt: scimToken.createdAt.toISOString(), lastUsedAt: scimToken.lastUsedAt?.toISOString() ?? null } : null,
+    retiredScimToken: rows.retiredScimToken?.graceUntil
+      ? { id: rows.retiredScimToken.id, lastFour: rows.retiredScimToken.lastFour, worksUntil: rows.retiredScimToken.graceUntil.toISOString() }
+      : null,
     dmi: {
       exchange: presentSetup(setups, 'dmi', 'exchange', exchangeDmiSettingsSchema),
       googleWorkspace: presentSetup(setups, 'dmi', 'google-workspace', googleDmiSettingsSchema),

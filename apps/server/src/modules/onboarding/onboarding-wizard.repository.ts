@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   type Db,
   type NewIdentityProviderConnection,
@@ -44,20 +44,31 @@ export const onboardingWizardRepository = (db: Db | Tx, tenant: Tenant) => {
 
     findActiveScimToken: async () => (await db.select().from(scimTokens).where(activeTokenOfOrg).limit(1))[0],
 
-    /** Retires the active token when a new one replaces it; it still works until `graceUntil`, so the identity provider can be given the new one without a gap. */
-    revokeActiveScimTokens: async (personId: string, graceUntil: Date) =>
-      db.update(scimTokens).set({ revokedAt: new Date(), revokedByPersonId: personId, graceUntil }).where(activeTokenOfOrg).returning({ id: scimTokens.id, lastFour: scimTokens.lastFour }),
+    /**
+     * Retires the active token when a new one replaces it: it still works until `graceUntil`, so the
+     * identity provider can be given the new one without a gap. Only the token just replaced keeps
+     * a grace: any earlier one stops now.
+     */
+    revokeActiveScimTokens: async (personId: string, graceUntil: Date) => {
+      await db.update(scimTokens).set({ graceUntil: null }).where(and(eq(scimTokens.organizationId, organizationId), isNotNull(scimTokens.graceUntil)));
+      return db.update(scimTokens).set({ revokedAt: new Date(), revokedByPersonId: personId, graceUntil }).where(activeTokenOfOrg).returning({ id: scimTokens.id, lastFour: scimTokens.lastFour });
+    },
+
+    /** The token a new one replaced, while it still works. */
+    findRetiredScimToken: async () =>
+      (await db.select().from(scimTokens).where(and(eq(scimTokens.organizationId, organizationId), gt(scimTokens.graceUntil, sql`now()`))).limit(1))[0],
 
     insertScimToken: async (values: { tokenHash: string; lastFour: string; createdByPersonId: string }) =>
       (await db.insert(scimTokens).values({ ...values, organizationId }).returning())[0]!,
 
     /** Revokes one active token of this organisation; undefined when there is none with that id. */
+    /** Stops a token at once: the active one, or a replaced one still in its grace. */
     revokeScimToken: async (id: string, personId: string) =>
       (
         await db
           .update(scimTokens)
-          .set({ revokedAt: new Date(), revokedByPersonId: personId })
-          .where(and(activeTokenOfOrg, eq(scimTokens.id, id)))
+          .set({ revokedAt: sql`coalesce(${scimTokens.revokedAt}, now())`, revokedByPersonId: personId, graceUntil: null })
+          .where(and(eq(scimTokens.organizationId, organizationId), eq(scimTokens.id, id), or(isNull(scimTokens.revokedAt), gt(scimTokens.graceUntil, sql`now()`))))
           .returning({ id: scimTokens.id, lastFour: scimTokens.lastFour })
       )[0],
 

@@ -72,6 +72,7 @@ describe('GET /api/onboarding/', () => {
       },
       sso: null,
       scimToken: null,
+      retiredScimToken: null,
       dmi: { exchange: null, googleWorkspace: null },
       watchtower: { google: null, microsoft: null },
       initialTesting: null,
@@ -193,6 +194,24 @@ describe('SCIM tokens', () => {
     expect(graceHours).toBeLessThanOrEqual(24);
     expect(rows.find((r) => r.id === second.id)?.revokedAt).toBeNull();
     expect((await call(admin, 'GET', '/api/onboarding/')).json().scimToken.id).toBe(second.id);
+  });
+
+  it('shows the replaced token while it still works, and stops it at once when asked (a leak); only the last replaced one has a grace', async () => {
+    const { org, admin } = await buildAdmin();
+    const first = (await call(admin, 'POST', '/api/onboarding/scim-tokens/')).json();
+    const second = (await call(admin, 'POST', '/api/onboarding/scim-tokens/')).json();
+    const scimUsers = (token: string) => t.app.inject({ url: `/scim/v2/${org.id}/Users`, headers: { authorization: `Bearer ${token}` } });
+    expect((await scimUsers(first.token)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/api/onboarding/')).json().retiredScimToken).toMatchObject({ id: first.id, lastFour: first.lastFour });
+    // A third token: the second gets the grace, the first stops.
+    const third = (await call(admin, 'POST', '/api/onboarding/scim-tokens/')).json();
+    expect((await scimUsers(first.token)).statusCode).toBe(401);
+    expect((await scimUsers(second.token)).statusCode).toBe(200);
+    expect((await call(admin, 'DELETE', `/api/onboarding/scim-tokens/${second.id}/`)).statusCode).toBe(204);
+    expect((await scimUsers(second.token)).statusCode).toBe(401);
+    const wizard = (await call(admin, 'GET', '/api/onboarding/')).json();
+    expect(wizard).toMatchObject({ retiredScimToken: null, scimToken: { id: third.id } });
+    expect((await scimUsers(third.token)).statusCode).toBe(200);
   });
 
   it('revokes the active token (204); then it is gone (404)', async () => {

@@ -79,9 +79,10 @@ export const getOnboardingWizard = async ({ db, publicUrl, authSecret }: Onboard
   const repository = onboardingWizardRepository(db, tenant);
   const organization = await findCurrentOrganization(db, tenant);
   if (!organization) throw notFound('Organisation');
-  const [connection, scimToken, setups, launch, activePeople, sendingProfile, providerConnection] = await Promise.all([
+  const [connection, scimToken, retiredScimToken, setups, launch, activePeople, sendingProfile, providerConnection] = await Promise.all([
     repository.findConnection(),
     repository.findActiveScimToken(),
+    repository.findRetiredScimToken(),
     repository.listIntegrationSetups(),
     repository.findInitialTestingLaunch(),
     countActivePeople(db, tenant),
@@ -89,7 +90,7 @@ export const getOnboardingWizard = async ({ db, publicUrl, authSecret }: Onboard
     authSecret ? ssoStore(db, authSecret).get(tenant.organizationId, tenant.organizationId) : undefined,
   ]);
   return presentOnboardingWizard(
-    { organization, connection, scimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null, signInTestedAt: providerConnection?.verifiedAt ?? null, oidcClientSecretSet: Boolean(providerConnection?.oidcClientSecretEncrypted) },
+    { organization, connection, scimToken, retiredScimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null, signInTestedAt: providerConnection?.verifiedAt ?? null, oidcClientSecretSet: Boolean(providerConnection?.oidcClientSecretEncrypted) },
     publicUrl,
   );
 };
@@ -202,8 +203,8 @@ const scimTokenGraceHours = 24;
 /**
  * Issues a SCIM bearer token and retires the one before it, which keeps working for a day (rotation
  * without a gap in provisioning). The token is in this answer only.
- * Replacing a token the identity provider holds stops provisioning until the new one is pasted
- * and verified, so the SCIM step is then no longer recorded as set up.
+ * The SCIM step is then no longer recorded as set up until the post-setup verification confirms
+ * the new token (the identity provider must be given it within the day).
  * @throws AppError FORBIDDEN for non-admins.
  */
 export const issueScimToken = async ({ db }: OnboardingDeps, tenant: Tenant, origin: RequestOrigin): Promise<IssuedScimToken> => {
@@ -221,9 +222,10 @@ export const issueScimToken = async ({ db }: OnboardingDeps, tenant: Tenant, ori
 };
 
 /**
- * Revokes an active SCIM token of the current organisation; provisioning through it stops, so the
- * SCIM step is no longer recorded as set up.
- * @throws AppError FORBIDDEN for non-admins; NOT_FOUND when this organisation has no active token with that id.
+ * Revokes a SCIM token of the current organisation at once: the active one (provisioning through it
+ * stops, so the SCIM step is no longer recorded as set up) or a replaced one still in its grace (a
+ * leak, say; the active token goes on).
+ * @throws AppError FORBIDDEN for non-admins; NOT_FOUND when this organisation has no such working token.
  */
 export const revokeScimToken = async ({ db }: OnboardingDeps, tenant: Tenant, tokenId: string, origin: RequestOrigin) => {
   requireAdminRole(tenant, adminOnly);
@@ -232,7 +234,7 @@ export const revokeScimToken = async ({ db }: OnboardingDeps, tenant: Tenant, to
     const revoked = await repository.revokeScimToken(tokenId, tenant.personId);
     if (!revoked) throw notFound('SCIM token');
     await audit(tx, tenant, origin, 'onboarding.scim-token.revoke', { tokenId, lastFour: revoked.lastFour });
-    if (provisionsOverScim(await repository.findConnection())) await recordSteps(tx, tenant, { is_scim_completed: false });
+    if (!(await repository.findActiveScimToken()) && provisionsOverScim(await repository.findConnection())) await recordSteps(tx, tenant, { is_scim_completed: false });
   });
 };
 

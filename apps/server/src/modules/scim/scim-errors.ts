@@ -30,3 +30,7 @@ export class ScimError extends Error {
 export const invalidValue = (detail: string) => new ScimError(400, detail, 'invalidValue');
 export const invalidSyntax = (detail: string) => new ScimError(400, detail, 'invalidSyntax');
 export const scimNotFound = (what: 'User' | 'Group', id: string) => new ScimError(404, `${what} ${id} not found`);
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Organisations, people and departments are UUIDs: anything else names nothing (a 404 or 401, never a database error). */
+export const isUuid = (id: string) => uuidPattern.test(id);

@@ -59,7 +59,6 @@ export const userFilterSql = (filter: Filter): SQL => {
           return sql`${people.id}::text = ${textValue(compValue, attrPath).toLowerCase()}`;
         case 'emails':
         case 'emails.value':
-        case 'emails[type eq "work"].value':
           return caseInsensitive(people.email, textValue(compValue, attrPath));
         case 'active':
           if (typeof compValue !== 'boolean') throw invalidFilter('active is compared with true or false');

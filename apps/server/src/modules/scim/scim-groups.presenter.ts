@@ -24,8 +24,9 @@ export type GroupInput = { displayName: string; externalId: string | null; /** U
 
 /** Reads a Group resource. @throws ScimError 400 invalidValue without a displayName, or with members that are not a list of values */
 export const readGroupInput = (resource: Record<string, unknown>): GroupInput => {
-  const displayName = typeof resource.displayName === 'string' ? resource.displayName.trim().slice(0, 200) : '';
+  const displayName = typeof resource.displayName === 'string' ? resource.displayName.trim() : '';
   if (!displayName) throw invalidValue('displayName is required');
+  if (displayName.length > 100) throw invalidValue('displayName must be at most 100 characters');
   const members = resource.members;
   if (members !== undefined && (!Array.isArray(members) || members.some((member) => typeof (member as { value?: unknown })?.value !== 'string'))) {
     throw invalidValue('members must be a list of { "value": "<User id>" }');

@@ -69,7 +69,16 @@ export type UserInput = {
   managerId: string | null;
 };
 
-const text = (value: unknown, max = 256) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
+/**
+ * A text attribute, trimmed; one longer than Vigil keeps is refused by name rather than cut (a cut
+ * externalId or userName would never match the client's next lookup).
+ */
+const text = (value: unknown, max = 256, name = 'value') => {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const trimmed = value.trim();
+  if (trimmed.length > max) throw invalidValue(`${name} must be at most ${max} characters`);
+  return trimmed;
+};
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Entra ID's default mode sends booleans as the strings "True" and "False". */
@@ -92,9 +101,9 @@ type Multi = { value?: unknown; type?: unknown; primary?: unknown }[];
 /** The work (else primary, else first) value of a multi-valued attribute. */
 const pick = (values: unknown) => {
   if (!Array.isArray(values)) return null;
-  const items = values as Multi;
+  const items = (values as Multi).filter((item) => item && typeof item === 'object');
   const chosen = items.find((item) => item.type === 'work') ?? items.find((item) => booleanOf(item.primary)) ?? items[0];
-  return text(chosen?.value);
+  return text(chosen?.value, 254, 'a multi-valued value');
 };
 
 /**
@@ -104,30 +113,31 @@ const pick = (values: unknown) => {
  * @throws ScimError 400 invalidValue when there is no email address or userName
  */
 export const readUserInput = (resource: Record<string, unknown>): UserInput => {
-  const userName = text(resource.userName);
+  const userName = text(resource.userName, 256, 'userName');
   if (!userName) throw invalidValue('userName is required');
   const email = pick(resource.emails) ?? userName;
-  if (!emailPattern.test(email)) throw invalidValue('an email address is required: emails[type eq "work"].value, or a userName that is one');
-  const name = (resource.name ?? {}) as Record<string, unknown>;
-  const enterprise = (resource[enterpriseSchema] ?? {}) as Record<string, unknown>;
+  if (email.length > 254 || !emailPattern.test(email)) throw invalidValue('an email address is required: emails[type eq "work"].value, or a userName that is one');
+  const objectOf = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+  const name = objectOf(resource.name);
+  const enterprise = objectOf(resource[enterpriseSchema]);
   const manager = enterprise.manager;
-  const managerId = typeof manager === 'string' ? text(manager) : text((manager as { value?: unknown } | undefined)?.value);
+  const managerId = typeof manager === 'string' ? text(manager, 64, 'manager') : text(objectOf(manager).value, 64, 'manager.value');
   const phone = pick(resource.phoneNumbers)?.replace(/[\s().-]/g, '') ?? null;
-  const timeZone = text(resource.timezone);
-  const displayName = text(resource.displayName);
+  const timeZone = text(resource.timezone, 64, 'timezone');
+  const displayName = text(resource.displayName, 200, 'displayName');
   return {
     email,
     userName,
-    externalId: text(resource.externalId),
-    firstName: text(name.givenName, 100) ?? displayName?.split(' ')[0] ?? email.split('@')[0]!,
-    lastName: text(name.familyName, 100) ?? (displayName?.includes(' ') ? displayName.slice(displayName.indexOf(' ') + 1) : ''),
+    externalId: text(resource.externalId, 256, 'externalId'),
+    firstName: text(name.givenName, 100, 'name.givenName') ?? displayName?.split(' ')[0]?.slice(0, 100) ?? email.split('@')[0]!.slice(0, 100),
+    lastName: text(name.familyName, 100, 'name.familyName') ?? (displayName?.includes(' ') ? displayName.slice(displayName.indexOf(' ') + 1).slice(0, 100) : ''),
     active: booleanOf(resource.active),
-    jobTitle: text(resource.title, 200),
+    jobTitle: text(resource.title, 200, 'title'),
     phone: phone && /^\+[1-9]\d{6,14}$/.test(phone) ? phone : null,
     timeZone: timeZone && isTimeZone(timeZone) ? timeZone : null,
     preferredLanguage: learningLanguageOf(resource.preferredLanguage),
-    employeeNumber: text(enterprise.employeeNumber, 100),
-    departmentName: text(enterprise.department, 200),
+    employeeNumber: text(enterprise.employeeNumber, 100, 'employeeNumber'),
+    departmentName: text(enterprise.department, 100, 'department'),
     managerId,
   };
 };

@@ -126,6 +126,11 @@ describe('SCIM 2.0 (RFC 7644)', () => {
     const all = (await scim(alpha, 'GET', '/Users')).body.totalResults;
     const page = await scim(alpha, 'GET', '/Users?startIndex=2&count=2');
     expect(page.body).toMatchObject({ totalResults: all, startIndex: 2, itemsPerPage: 2 });
+    // Pages follow one another: the first three, read as 1–1 and 2–3, are the first three read at once.
+    const ids = (answer: Answer) => answer.body.Resources.map((user: { id: string }) => user.id);
+    const firstThree = ids(await scim(alpha, 'GET', '/Users?startIndex=1&count=3'));
+    expect([...ids(await scim(alpha, 'GET', '/Users?startIndex=1&count=1')), ...ids(page)]).toEqual(firstThree);
+    expectScimError(await scim(alpha, 'GET', `/Users${filter('userName eq "a@b.c"')}&filter=x`), 400, 'invalidFilter');
     const projected = await scim(alpha, 'GET', `/Users${filter('externalId eq "ext-lea"')}&attributes=userName`);
     expect(Object.keys(projected.body.Resources[0]).sort()).toEqual(['id', 'meta', 'schemas', 'userName']);
     const excluded = await scim(alpha, 'GET', `/Users${filter('externalId eq "ext-lea"')}&excludedAttributes=emails,name`);
@@ -149,6 +154,7 @@ describe('SCIM 2.0 (RFC 7644)', () => {
     expect(replaced.body).toMatchObject({ name: { givenName: 'Sami', familyName: 'Etag' }, title: 'Engineer' });
     expect(replaced.body.meta.version).not.toBe(user.meta.version);
     expectScimError(await scim(alpha, 'PATCH', `/Users/${user.id}`, { schemas: [patchOp], Operations: [{ op: 'replace', path: 'title', value: 'Lead' }] }, { 'if-match': user.meta.version }), 412);
+    expectScimError(await scim(alpha, 'PUT', `/Users/${user.id}`, newUser('sami.etag@alpha.example'), { 'if-match': user.meta.version }), 412);
     const patched = await scim(alpha, 'PATCH', `/Users/${user.id}`, { schemas: [patchOp], Operations: [{ op: 'replace', path: 'title', value: 'Lead' }] }, { 'if-match': replaced.body.meta.version });
     expect(patched.body.title).toBe('Lead');
   });
@@ -169,6 +175,45 @@ describe('SCIM 2.0 (RFC 7644)', () => {
     expect((await scim(bravo, 'GET', `/Users/${bravoUser.id}`)).body.active).toBe(true);
   });
 
+  rfc('refuses PATCH names that reach JavaScript’s object machinery (__proto__, constructor), leaving every object as it was', async () => {
+    const user = (await scim(alpha, 'POST', '/Users', newUser('proto.probe@alpha.example'))).body;
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${user.id}`, { schemas: [patchOp], Operations: [{ op: 'add', path: '__proto__.polluted', value: true }] }), 400, 'invalidPath');
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${user.id}`, { schemas: [patchOp], Operations: [{ op: 'replace', value: { '__proto__.polluted': true } }] }), 400, 'invalidPath');
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${user.id}`, { schemas: [patchOp], Operations: [{ op: 'add', path: 'constructor.prototype.polluted', value: true }] }), 400, 'invalidPath');
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${user.id}`, '{"schemas":[],"Operations":[{"op":"replace","value":{"name":{"__proto__":{"polluted":true}}}}]}'), 400, 'invalidPath');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${user.id}`, { schemas: [patchOp], Operations: [null] }), 400, 'invalidSyntax');
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${user.id}`, { schemas: [patchOp], Operations: [{ op: 'add', path: 'userName.x', value: 'y' }] }), 400);
+    expectScimError(await scim(alpha, 'POST', '/Users', newUser('nul.byte@alpha.example', { title: 'A\u0000B' })), 400, 'invalidValue');
+    expectScimError(await scim(alpha, 'POST', '/Users', newUser('long.id@alpha.example', { externalId: 'x'.repeat(300) })), 400, 'invalidValue');
+  });
+
+  rfc('adopts a plain user added before provisioning (same address), and refuses to take over someone with a role (409)', async () => {
+    const imported = await buildPerson(t.db, alpha.id, { email: 'imported.before@alpha.example', firstName: 'Ima', lastName: 'Ported' });
+    const adopted = await scim(alpha, 'POST', '/Users', newUser('Imported.Before@alpha.example', { externalId: 'ext-imported' }));
+    expect(adopted.status, JSON.stringify(adopted.body)).toBe(201);
+    expect(adopted.body).toMatchObject({ id: imported.id, externalId: 'ext-imported' });
+    expect((await t.db.select().from(people).where(eq(people.id, imported.id)))[0]).toMatchObject({ source: 'scim' });
+    await buildPerson(t.db, alpha.id, { role: 'Admin', email: 'an.admin@alpha.example' });
+    expectScimError(await scim(alpha, 'POST', '/Users', newUser('an.admin@alpha.example')), 409, 'uniqueness');
+  });
+
+  rfc('changes only plain users: an admin, manager or superadmin is changed in Vigil, not by a token (403)', async () => {
+    const superadmin = await buildPerson(t.db, alpha.id, { role: 'Superadmin', email: 'chief@alpha.example' });
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${superadmin.id}`, { schemas: [patchOp], Operations: [{ op: 'replace', path: 'emails[type eq "work"].value', value: 'attacker@alpha.example' }] }), 403);
+    expectScimError(await scim(alpha, 'PUT', `/Users/${superadmin.id}`, newUser('attacker@alpha.example')), 403);
+    expectScimError(await scim(alpha, 'DELETE', `/Users/${superadmin.id}`), 403);
+    const [kept] = await t.db.select().from(people).where(eq(people.id, superadmin.id));
+    expect(kept).toMatchObject({ email: 'chief@alpha.example', isActive: true });
+  });
+
+  rfc('keeps reporting lines from looping: nobody manages themself, directly or through their reports', async () => {
+    const lead = (await scim(alpha, 'POST', '/Users', newUser('loop.lead@alpha.example'))).body;
+    const report = (await scim(alpha, 'POST', '/Users', newUser('loop.report@alpha.example', { [enterprise]: { manager: { value: lead.id } } }))).body;
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${lead.id}`, { schemas: [patchOp], Operations: [{ op: 'add', path: `${enterprise}:manager`, value: lead.id.toUpperCase() }] }), 400, 'invalidValue');
+    expectScimError(await scim(alpha, 'PATCH', `/Users/${lead.id}`, { schemas: [patchOp], Operations: [{ op: 'add', path: `${enterprise}:manager`, value: report.id }] }), 400, 'invalidValue');
+  });
+
   rfc('maps the enterprise extension: department (made when new), manager (a User of the organisation) and employeeNumber', async () => {
     const manager = (await scim(alpha, 'POST', '/Users', newUser('maya.manager@alpha.example'))).body;
     const report = await scim(alpha, 'POST', '/Users', newUser('rui.report@alpha.example', { [enterprise]: { department: 'Treasury', employeeNumber: '4711', manager: { value: manager.id } } }));
@@ -183,9 +228,14 @@ describe('SCIM 2.0 (RFC 7644)', () => {
     expectScimError(await scim(alpha, 'GET', `/Users/${user.id}`), 404);
     const [kept] = await t.db.select().from(people).where(eq(people.id, user.id));
     expect(kept).toMatchObject({ isActive: false });
+    const loginStatus = async () => (await t.db.select({ status: users.status }).from(users).where(eq(users.id, kept!.authUserId!)))[0]?.status;
+    expect(await loginStatus()).not.toBe('enabled');
     const back = await scim(alpha, 'POST', '/Users', newUser('leaving.soon@alpha.example'));
     expect(back.status).toBe(201);
     expect(back.body).toMatchObject({ id: user.id, active: true });
+    expect(await loginStatus()).toBe('enabled');
+    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, user.id))).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(['scim.user.delete', 'scim.user.restore']));
   });
 
   rfc('Groups are departments: create with members, filter by displayName, add and remove members, rename, delete', async () => {
@@ -199,6 +249,8 @@ describe('SCIM 2.0 (RFC 7644)', () => {
     expect((await scim(alpha, 'GET', `/Users/${second.id}`)).body[enterprise].department).toBe('Payments');
     expect((await scim(alpha, 'GET', `/Groups${filter(`id eq "${group.body.id}" and members[value eq "${second.id}"]`)}`)).body.totalResults).toBe(1);
     expectScimError(await scim(alpha, 'PATCH', `/Groups/${group.body.id}`, { schemas: [patchOp], Operations: [{ op: 'add', path: 'members', value: [{ value: '00000000-0000-4000-8000-000000000000' }] }] }), 400, 'invalidValue');
+    await scim(alpha, 'POST', '/Groups', { schemas: [groupSchema], displayName: 'Audit' });
+    expectScimError(await scim(alpha, 'PATCH', `/Groups/${group.body.id}`, { schemas: [patchOp], Operations: [{ op: 'replace', path: 'displayName', value: 'AUDIT' }] }), 409, 'uniqueness');
     const renamed = await scim(alpha, 'PUT', `/Groups/${group.body.id}`, { schemas: [groupSchema], displayName: 'Payments & Treasury', members: [{ value: second.id }] });
     expect(renamed.body).toMatchObject({ displayName: 'Payments & Treasury', members: [{ value: second.id }] });
     expect((await scim(alpha, 'GET', `/Users/${first.id}`)).body[enterprise].department).toBeUndefined();
@@ -284,7 +336,8 @@ describe('Okta', () => {
       active: true,
     });
     expect(created.status).toBe(201);
-    expect(created.body).not.toHaveProperty('password');
+    // Vigil keeps no password a client sends (people sign in with the provider's own methods).
+    expect(JSON.stringify(await t.db.select().from(people).where(eq(people.id, created.body.id)))).not.toContain('should-be-ignored');
   });
 
   rfc('App Integration Wizard apps update with a full PUT: one without active does not deactivate', async () => {

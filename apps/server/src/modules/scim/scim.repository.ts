@@ -47,13 +47,24 @@ export const scimRepository = (db: Db | Tx, scope: OrgScope) => {
     /** Another person of the organisation with this address (a change of address must not take someone else's). */
     emailTakenByOther: async (email: string, id: string) =>
       (await db.select({ id: people.id }).from(people).where(and(inOrganization, ne(people.id, id), sql`lower(${people.email}) = ${email.toLowerCase()}`)).limit(1)).length > 0,
-    personExists: async (id: string) => (await db.select({ id: people.id }).from(people).where(and(inOrganization, eq(people.id, id))).limit(1)).length > 0,
+    personExists: async (id: string) => (await db.select({ id: people.id }).from(people).where(and(inOrganization, eq(people.id, id), isNull(people.scimDeletedAt))).limit(1)).length > 0,
+    /** Whether walking up from `managerId` through managers reaches `personId` (that manager is the person, or reports to them). */
+    managesUpTo: async (managerId: string, personId: string) => {
+      let current: string | null = managerId;
+      for (let hop = 0; current && hop < 100; hop++) {
+        if (current === personId) return true;
+        const [row] = await db.select({ managerId: people.managerId }).from(people).where(and(inOrganization, eq(people.id, current))).limit(1);
+        current = row?.managerId ?? null;
+      }
+      return false;
+    },
     /** The department of this name, made when it does not exist yet. */
     departmentNamed: async (name: string) => {
       const [found] = await db
         .select({ id: departments.id, deleted: departments.scimDeletedAt })
         .from(departments)
         .where(and(eq(departments.organizationId, scope.organizationId), sql`lower(${departments.name}) = ${name.toLowerCase()}`))
+        .orderBy(asc(departments.createdAt))
         .limit(1);
       if (found?.deleted) await db.update(departments).set({ scimDeletedAt: null }).where(eq(departments.id, found.id));
       if (found) return found.id;
@@ -83,25 +94,35 @@ export const scimRepository = (db: Db | Tx, scope: OrgScope) => {
             .where(and(inOrganization, inArray(people.departmentId, groupIds), isNull(people.scimDeletedAt)))
             .orderBy(asc(people.lastName), asc(people.firstName))
         : Promise.resolve([]),
+    /** A group, its row locked for the rest of the transaction. */
+    lockGroup: async (id: string) =>
+      (await db.select().from(departments).where(and(eq(departments.organizationId, scope.organizationId), eq(departments.id, id), isNull(departments.scimDeletedAt))).limit(1).for('update'))[0],
+    /** Whether another department has this name (case aside), a kept one included: names are unique in the organisation. */
     groupNameTaken: async (name: string, exceptId?: string) =>
       (
         await db
           .select({ id: departments.id })
           .from(departments)
           .where(
-            and(eq(departments.organizationId, scope.organizationId), isNull(departments.scimDeletedAt), sql`lower(${departments.name}) = ${name.toLowerCase()}`, ...(exceptId ? [ne(departments.id, exceptId)] : [])),
+            and(eq(departments.organizationId, scope.organizationId), sql`lower(${departments.name}) = ${name.toLowerCase()}`, ...(exceptId ? [ne(departments.id, exceptId)] : [])),
           )
           .limit(1)
       ).length > 0,
-    /** A new group, or a department a SCIM client deleted coming back under its name. @returns undefined when a live one has the name */
-    insertGroup: async (name: string, externalId: string | null) =>
-      (
-        await db
-          .insert(departments)
-          .values({ organizationId: scope.organizationId, name, externalId })
-          .onConflictDoUpdate({ target: [departments.organizationId, departments.name], set: { externalId, scimDeletedAt: null }, setWhere: sql`${departments.scimDeletedAt} is not null` })
-          .returning()
-      )[0],
+    /**
+     * A new group, or a department a SCIM client deleted coming back under its name (case aside).
+     * @returns undefined when a live department has the name
+     */
+    insertGroup: async (name: string, externalId: string | null) => {
+      const [named] = await db
+        .select()
+        .from(departments)
+        .where(and(eq(departments.organizationId, scope.organizationId), sql`lower(${departments.name}) = ${name.toLowerCase()}`))
+        .orderBy(asc(departments.createdAt))
+        .limit(1);
+      if (named && !named.scimDeletedAt) return undefined;
+      if (named) return (await db.update(departments).set({ externalId, scimDeletedAt: null }).where(eq(departments.id, named.id)).returning())[0];
+      return (await db.insert(departments).values({ organizationId: scope.organizationId, name, externalId }).returning())[0];
+    },
     updateGroup: async (id: string, values: { name?: string; externalId?: string | null }) =>
       (await db.update(departments).set(values).where(and(eq(departments.organizationId, scope.organizationId), eq(departments.id, id))).returning())[0],
     /** Sets who is in a group: these people join it; anyone else in it leaves (their department is cleared). */

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '@vigil/auth-provider';
 import { type Db, scimTokens } from '@vigil/db';
 import { hashScimToken } from '../onboarding/scim-token.ts';
-import { ScimError, invalidSyntax } from './scim-errors.ts';
+import { ScimError, invalidSyntax, isUuid } from './scim-errors.ts';
 import { maxResults, resourceTypes, schemas, serviceProviderConfig } from './scim-discovery.ts';
 import { type ListQuery, type ScimCaller, scimService } from './scim.service.ts';
+import { enterpriseSchema, userSchema } from './scim-users.presenter.ts';
 
 export type ScimRoutesOptions = { db: Db; publicUrl: string };
 
 const scimType = 'application/scim+json';
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,19 +24,22 @@ const listQuery = (query: Record<string, unknown>): ListQuery => {
     const parsed = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : fallback;
     return Number.isSafeInteger(parsed) ? parsed : fallback;
   };
+  if (Array.isArray(query.filter)) throw new ScimError(400, 'Give one filter (combine conditions with and / or)', 'invalidFilter');
   const filter = typeof query.filter === 'string' && query.filter.trim() ? query.filter : undefined;
   return { filter, startIndex: Math.max(1, number(query.startIndex, 1)), count: Math.min(maxResults, Math.max(0, number(query.count, 100))) };
 };
 
 /** `attributes` / `excludedAttributes`: which top-level attributes an answer keeps (id, schemas and meta always). */
 const projection = (query: Record<string, unknown>) => {
-  const names = (value: unknown) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((name) => name.trim().split('.')[0]!.toLowerCase())
-          .filter(Boolean)
-      : [];
+  // The top-level attribute a name selects: `name.givenName` → name; a schema-qualified name
+  // (`urn:…:enterprise:2.0:User:manager`) → the extension it is in, or the core attribute.
+  const topLevel = (name: string) => {
+    const lower = name.trim().toLowerCase();
+    if (lower.startsWith(`${enterpriseSchema.toLowerCase()}`)) return enterpriseSchema.toLowerCase();
+    const unqualified = lower.startsWith(`${userSchema.toLowerCase()}:`) ? lower.slice(userSchema.length + 1) : lower;
+    return unqualified.split('.')[0]!;
+  };
+  const names = (value: unknown) => (typeof value === 'string' ? value.split(',').map(topLevel).filter(Boolean) : []);
   const only = names(query.attributes);
   const without = names(query.excludedAttributes);
   const always = new Set(['id', 'schemas', 'meta']);
@@ -44,7 +48,7 @@ const projection = (query: Record<string, unknown>) => {
       Object.entries(resource).filter(([key]) => {
         const name = key.toLowerCase();
         if (always.has(name)) return true;
-        if (only.length) return only.some((wanted) => wanted === name || name.endsWith(`:${wanted}`) || wanted.startsWith(`${name}:`));
+        if (only.length) return only.includes(name);
         return !without.includes(name);
       }),
     );
@@ -59,6 +63,8 @@ const sendResource = (reply: FastifyReply, status: number, resource: { meta: { v
 const bodyOf = (request: FastifyRequest) => {
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidSyntax('The body must be a JSON object');
+  // PostgreSQL keeps no NUL in text: refused here, by name, rather than failing the write.
+  if (JSON.stringify(body).includes('\\u0000')) throw new ScimError(400, 'Values must not contain NUL characters', 'invalidValue');
   return body as Record<string, unknown>;
 };
 
@@ -79,6 +85,8 @@ export const scimRoutes = async (app: FastifyInstance, { db, publicUrl }: ScimRo
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ScimError) return send(reply, error.status, error.body);
+    // Two clients creating the same person or group at once: the database keeps one, the other hears why.
+    if (isUniqueViolation(error)) return send(reply, 409, new ScimError(409, 'A resource with these unique values already exists', 'uniqueness').body);
     const status = (error as { statusCode?: number }).statusCode;
     const message = error instanceof Error ? error.message : 'The request could not be read';
     if (status && status >= 400 && status < 500) return send(reply, status, new ScimError(status, message, status === 400 ? 'invalidSyntax' : undefined).body);
@@ -92,7 +100,7 @@ export const scimRoutes = async (app: FastifyInstance, { db, publicUrl }: ScimRo
     const organizationId = (request.params as { organizationId?: string }).organizationId ?? '';
     const [, token] = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '') ?? [];
     const unauthorized = new ScimError(401, 'A valid SCIM bearer token for this organization is required');
-    if (!token || !uuidPattern.test(organizationId)) throw unauthorized;
+    if (!token || !isUuid(organizationId)) throw unauthorized;
     const [row] = await db
       .select({ id: scimTokens.id })
       .from(scimTokens)

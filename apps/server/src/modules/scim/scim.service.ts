@@ -3,7 +3,7 @@ import type { Db, Tx } from '@vigil/db';
 import type { Actor, OrgScope } from '../../lib/scope.ts';
 import { recordAuditAs } from '../audit-log/audit-log.service.ts';
 import { createScopedLoginSync } from '../organization-users/organization-logins.ts';
-import { ScimError, invalidSyntax, invalidValue, scimNotFound } from './scim-errors.ts';
+import { ScimError, invalidSyntax, invalidValue, isUuid, scimNotFound } from './scim-errors.ts';
 import { groupFilterSql, parseFilter, userFilterSql } from './scim-filter.ts';
 import { presentGroup, readGroupInput } from './scim-groups.presenter.ts';
 import { type UserInput, booleanOf, listSchema, presentUser, readUserInput } from './scim-users.presenter.ts';
@@ -13,9 +13,6 @@ import { scimRepository } from './scim.repository.ts';
 export type ScimCaller = { scope: OrgScope; actor: Actor; baseUrl: string };
 export type ListQuery = { filter?: string; startIndex: number; count: number };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are person and department UUIDs: anything else names nothing (404, not a database error). */
-const knownId = (id: string) => uuidPattern.test(id);
 
 const listResponse = <T>(total: number, startIndex: number, items: T[]) => ({ schemas: [listSchema], totalResults: total, startIndex, itemsPerPage: items.length, Resources: items });
 
@@ -29,15 +26,37 @@ const audit = (db: Db | Tx, caller: ScimCaller, action: string, targetType: 'per
 const normalisedOperations = (body: unknown): ScimPatchOperation[] => {
   const operations = (body as { Operations?: unknown })?.Operations;
   if (!Array.isArray(operations) || operations.length === 0) throw invalidSyntax('Operations must be a non-empty list of PATCH operations');
-  return operations.map((operation: Record<string, unknown>) => {
-    const op = typeof operation.op === 'string' ? operation.op.toLowerCase() : '';
-    if (!['add', 'replace', 'remove'].includes(op)) throw invalidSyntax(`op must be add, replace or remove (got ${JSON.stringify(operation.op)})`);
-    let value = operation.value;
-    const path = typeof operation.path === 'string' ? operation.path : undefined;
-    if (path?.toLowerCase() === 'active' && booleanOf(value) !== undefined) value = booleanOf(value);
-    if (!path && value && typeof value === 'object' && !Array.isArray(value) && 'active' in value) value = { ...value, active: booleanOf((value as { active: unknown }).active) ?? (value as { active: unknown }).active };
-    return { op, ...(path ? { path } : {}), ...(value !== undefined ? { value } : {}) } as ScimPatchOperation;
+  return operations.map((operation: unknown) => {
+    if (!operation || typeof operation !== 'object' || Array.isArray(operation)) throw invalidSyntax('Each PATCH operation is an object with op, path and value');
+    refuseUnsafeNames(operation);
+    return normalised(operation as Record<string, unknown>);
   });
+};
+
+/**
+ * Names that reach JavaScript's object machinery (`__proto__`, `constructor`, `prototype`) are no
+ * SCIM attribute: refused wherever they appear, in a path or as a key of a value (including the
+ * dotted keys a path-less operation carries), before a PATCH library walks them.
+ */
+const unsafeName = /(^|[.:[\]\s"])(__proto__|constructor|prototype)($|[.:[\]\s"])/i;
+const refuseUnsafeNames = (value: unknown, depth = 0): void => {
+  if (depth > 10) throw invalidValue('PATCH values nest too deeply');
+  if (typeof value === 'string' || value === null || typeof value !== 'object') return;
+  for (const [key, inner] of Object.entries(value)) {
+    if (unsafeName.test(key)) throw new ScimError(400, `${key} is not an attribute`, 'invalidPath');
+    if (key === 'path' && depth === 0 && typeof inner === 'string' && unsafeName.test(inner)) throw new ScimError(400, `${inner} is not an attribute path`, 'invalidPath');
+    refuseUnsafeNames(inner, depth + 1);
+  }
+};
+
+const normalised = (operation: Record<string, unknown>): ScimPatchOperation => {
+  const op = typeof operation.op === 'string' ? operation.op.toLowerCase() : '';
+  if (!['add', 'replace', 'remove'].includes(op)) throw invalidSyntax(`op must be add, replace or remove (got ${JSON.stringify(operation.op)})`);
+  let value = operation.value;
+  const path = typeof operation.path === 'string' ? operation.path : undefined;
+  if (path?.toLowerCase() === 'active' && booleanOf(value) !== undefined) value = booleanOf(value);
+  if (!path && value && typeof value === 'object' && !Array.isArray(value) && 'active' in value) value = { ...value, active: booleanOf((value as { active: unknown }).active) ?? (value as { active: unknown }).active };
+  return { op, ...(path ? { path } : {}), ...(value !== undefined ? { value } : {}) } as ScimPatchOperation;
 };
 
 /**
@@ -59,8 +78,18 @@ const applyPatch = <T extends Record<string, unknown>>(resource: T, operations: 
     return scimPatch(resource as never, operations, { mutateDocument: false, treatMissingAsAdd: true }) as T;
   } catch (error) {
     if (error instanceof PatchError) throw new ScimError(400, error.message, ((error as { scimCode?: string }).scimCode as never) ?? 'invalidValue');
-    throw error;
+    // The library's own failures on a path it cannot walk (userName.x on a string) are the request's too.
+    throw new ScimError(400, `The PATCH could not be applied: ${error instanceof Error ? error.message : 'invalid path'}`, 'invalidPath');
   }
+};
+
+/**
+ * SCIM manages plain users. An admin, manager or superadmin of the organisation is changed in Vigil
+ * only, under its people rules: a token an admin issued must not move a superadmin's login to
+ * another mailbox, deactivate the last superadmin, or detach an admin's login.
+ */
+const refuseAdmins = (person: { role: string; email: string }) => {
+  if (person.role !== 'User') throw new ScimError(403, `${person.email} has the role ${person.role} in Vigil: people with a role are changed in Vigil (Organization Settings › Users), not over SCIM`);
 };
 
 const checkVersion = (current: { meta: { version: string } }, ifMatch: string | undefined) => {
@@ -73,7 +102,7 @@ export const scimService = (db: Db, caller: ScimCaller) => {
   const { scope, baseUrl } = caller;
 
   const getUser = async (id: string) => {
-    const person = knownId(id) ? await scimRepository(db, scope).findUser(id) : undefined;
+    const person = isUuid(id) ? await scimRepository(db, scope).findUser(id) : undefined;
     if (!person) throw scimNotFound('User', id);
     return presentUser(person, baseUrl);
   };
@@ -81,8 +110,10 @@ export const scimService = (db: Db, caller: ScimCaller) => {
   /** Writes what a User resource says onto a person (new or existing), in the caller's transaction. */
   const writeUser = async (tx: Db | Tx, input: UserInput, existing: { id: string; email: string; authUserId: string | null; isActive: boolean } | undefined) => {
     const repository = scimRepository(tx, scope);
-    if (input.managerId && (!knownId(input.managerId) || !(await repository.personExists(input.managerId)))) throw invalidValue(`manager ${input.managerId} is not a User of this organization`);
-    if (existing && input.managerId === existing.id) throw invalidValue('a person cannot be their own manager');
+    const managerId = input.managerId?.toLowerCase() ?? null;
+    if (managerId && (!isUuid(managerId) || !(await repository.personExists(managerId)))) throw invalidValue(`manager ${input.managerId} is not a User of this organization`);
+    // Nobody manages themself, directly or up the line (a loop would widen who sees whom).
+    if (existing && managerId && (await repository.managesUpTo(managerId, existing.id))) throw invalidValue('the manager would report to this person: a reporting line cannot loop');
     const departmentId = input.departmentName ? await repository.departmentNamed(input.departmentName) : null;
     const fields = {
       email: input.email,
@@ -96,7 +127,7 @@ export const scimService = (db: Db, caller: ScimCaller) => {
       preferredLanguage: input.preferredLanguage,
       employeeNumber: input.employeeNumber,
       departmentId,
-      managerId: input.managerId,
+      managerId,
       source: 'scim' as const,
       scimDeletedAt: null,
       ...(input.active === undefined ? {} : { isActive: input.active }),
@@ -138,7 +169,9 @@ export const scimService = (db: Db, caller: ScimCaller) => {
     checkVersion(current, ifMatch);
     const input = readUserInput(next(current));
     await db.transaction(async (tx) => {
-      const existing = (await scimRepository(tx, scope).findUser(id))!;
+      const existing = await scimRepository(tx, scope).findUser(id);
+      if (!existing) throw scimNotFound('User', id);
+      refuseAdmins(existing);
       const person = await writeUser(tx, input, existing);
       await audit(tx, caller, action, 'person', person.id, {
         email: person.email,
@@ -151,7 +184,7 @@ export const scimService = (db: Db, caller: ScimCaller) => {
 
   const getGroup = async (id: string, withMembers = true) => {
     const repository = scimRepository(db, scope);
-    const group = knownId(id) ? await repository.findGroup(id) : undefined;
+    const group = isUuid(id) ? await repository.findGroup(id) : undefined;
     if (!group) throw scimNotFound('Group', id);
     return presentGroup(group, withMembers ? await repository.membersOf([group.id]) : undefined, baseUrl);
   };
@@ -159,20 +192,24 @@ export const scimService = (db: Db, caller: ScimCaller) => {
   /** Members named by a Group resource: people of this organisation, or a 400 naming the stranger. */
   const memberIds = async (tx: Db | Tx, members: { value: string }[]) => {
     const ids = [...new Set(members.map((member) => member.value))];
-    const unknown = ids.filter((id) => !knownId(id));
-    const found = new Set(await scimRepository(tx, scope).existingPeople(ids.filter(knownId)));
-    const strangers = [...unknown, ...ids.filter((id) => knownId(id) && !found.has(id))];
+    const unknown = ids.filter((id) => !isUuid(id));
+    const found = new Set(await scimRepository(tx, scope).existingPeople(ids.filter(isUuid)));
+    const strangers = [...unknown, ...ids.filter((id) => isUuid(id) && !found.has(id))];
     if (strangers.length) throw invalidValue(`members ${strangers.join(', ')} are not Users of this organization`);
     return ids;
   };
 
   const changeGroup = async (id: string, next: (current: ReturnType<typeof presentGroup>) => Record<string, unknown>, ifMatch: string | undefined, action: string) => {
-    const current = await getGroup(id);
-    checkVersion(current, ifMatch);
-    const input = readGroupInput(next(current));
+    if (!isUuid(id)) throw scimNotFound('Group', id);
     await db.transaction(async (tx) => {
       const repository = scimRepository(tx, scope);
-      if (await repository.groupNameTaken(input.displayName, id)) throw new ScimError(409, `Another group is named ${input.displayName}`, 'uniqueness');
+      // Read and written under the department's row lock: two PATCHes of one group never lose each other's members.
+      const group = await repository.lockGroup(id);
+      if (!group) throw scimNotFound('Group', id);
+      const current = presentGroup(group, await repository.membersOf([id]), baseUrl);
+      checkVersion(current, ifMatch);
+      const input = readGroupInput(next(current));
+      if (await repository.groupNameTaken(input.displayName, id)) throw new ScimError(409, `Another group (or a department kept for past campaigns) is named ${input.displayName}`, 'uniqueness');
       await repository.updateGroup(id, { name: input.displayName, externalId: input.externalId });
       if (input.members) await repository.setMembers(id, await memberIds(tx, input.members));
       await audit(tx, caller, action, 'department', id, { displayName: input.displayName, members: input.members?.length });
@@ -188,17 +225,24 @@ export const scimService = (db: Db, caller: ScimCaller) => {
       return listResponse(total, startIndex, items.map((person) => presentUser(person, baseUrl)));
     },
     /**
-     * Creates a person (role User) with a login, or brings back one a SCIM client deleted. An address
-     * or external id the organisation already holds for a live resource is a conflict (409 uniqueness).
+     * Creates a person (role User) with a login, brings back one a SCIM client deleted, or adopts a
+     * plain user added before provisioning. An address or external id held otherwise (a SCIM-managed
+     * person, someone with a role) is a conflict (409 uniqueness).
      */
     createUser: async (body: Record<string, unknown>) => {
       const input = readUserInput(body);
       const id = await db.transaction(async (tx) => {
         const claimants = await scimRepository(tx, scope).findClaimant(input.email, input.externalId);
-        const revived = claimants.length === 1 && claimants[0]!.scimDeletedAt ? claimants[0] : undefined;
-        if (claimants.length && !revived) throw new ScimError(409, `A User with the address ${input.email}${input.externalId ? ` or the externalId ${input.externalId}` : ''} already exists`, 'uniqueness');
-        const person = await writeUser(tx, { ...input, active: input.active ?? true }, revived);
-        await audit(tx, caller, revived ? 'scim.user.restore' : 'scim.user.create', 'person', person.id, { email: person.email, externalId: person.externalId, active: person.isActive });
+        const [claimant] = claimants;
+        // One person holds the address: someone a SCIM client deleted comes back; a plain user added
+        // by hand or by import before provisioning was turned on is adopted (the identity provider
+        // manages them from now on). Anyone else is a conflict.
+        const revived = claimants.length === 1 && claimant!.scimDeletedAt ? claimant : undefined;
+        const adopted = claimants.length === 1 && !revived && claimant!.source !== 'scim' && claimant!.role === 'User' && !claimant!.externalId ? claimant : undefined;
+        if (claimants.length && !revived && !adopted) throw new ScimError(409, `A User with the address ${input.email}${input.externalId ? ` or the externalId ${input.externalId}` : ''} already exists`, 'uniqueness');
+        const person = await writeUser(tx, { ...input, active: input.active ?? true }, revived ?? adopted);
+        const action = revived ? 'scim.user.restore' : adopted ? 'scim.user.adopt' : 'scim.user.create';
+        await audit(tx, caller, action, 'person', person.id, { email: person.email, externalId: person.externalId, active: person.isActive });
         return person.id;
       });
       return getUser(id);
@@ -217,6 +261,9 @@ export const scimService = (db: Db, caller: ScimCaller) => {
       await getUser(id);
       await db.transaction(async (tx) => {
         const repository = scimRepository(tx, scope);
+        const existing = await repository.findUser(id);
+        if (!existing) throw scimNotFound('User', id);
+        refuseAdmins(existing);
         const person = (await repository.updatePerson(id, { isActive: false, scimDeletedAt: new Date() }))!;
         if (person.authUserId) await createScopedLoginSync(tx, scope).disableLogin(person.authUserId);
         await audit(tx, caller, 'scim.user.delete', 'person', id, { email: person.email, externalId: person.externalId });
@@ -235,7 +282,7 @@ export const scimService = (db: Db, caller: ScimCaller) => {
       const input = readGroupInput(body);
       const id = await db.transaction(async (tx) => {
         const repository = scimRepository(tx, scope);
-        const group = (await repository.groupNameTaken(input.displayName)) ? undefined : await repository.insertGroup(input.displayName, input.externalId);
+        const group = await repository.insertGroup(input.displayName, input.externalId);
         if (!group) throw new ScimError(409, `A group named ${input.displayName} already exists`, 'uniqueness');
         if (input.members?.length) await repository.setMembers(group.id, await memberIds(tx, input.members));
         await audit(tx, caller, 'scim.group.create', 'department', group.id, { displayName: input.displayName, members: input.members?.length ?? 0 });

@@ -5,7 +5,7 @@ import { useApiClient, type ApiClient } from '../../../lib/api-client';
 import { onboardingWizardQueryKey } from './get-onboarding-wizard';
 
 /**
- * Revokes the active SCIM token.
+ * Revokes a SCIM token at once: the active one, or one a new token replaced that still works.
  * @throws ApiError for a non-2xx answer (NOT_FOUND when it was already revoked)
  */
 export const revokeScimToken = async (api: ApiClient, tokenId: string): Promise<void> => {

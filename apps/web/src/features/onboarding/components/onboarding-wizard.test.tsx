@@ -24,6 +24,7 @@ const buildWizard = (overrides: Partial<OnboardingWizard> = {}): OnboardingWizar
   },
   sso: null,
   scimToken: null,
+  retiredScimToken: null,
   dmi: { exchange: null, googleWorkspace: null },
   watchtower: { google: null, microsoft: null },
   initialTesting: null,
@@ -201,9 +202,21 @@ describe('the onboarding wizard', () => {
     renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
     fireEvent.click(await screen.findByTestId('scim-token-regenerate'));
     const dialog = await screen.findByRole('dialog', { name: 'Generate a new SCIM token?' });
-    expect(dialog).toHaveTextContent('The token ending in WxYz stops working at once');
+    expect(dialog).toHaveTextContent('The token ending in WxYz keeps working for one more day');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(sent.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the replaced SCIM token while it still works, and stops it at once on request', async () => {
+    const retired = { id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', lastFour: 'Old1', worksUntil: '2026-11-21T10:00:00.000Z' };
+    const sent = serve({
+      'GET /api/onboarding/': { body: buildWizard({ scimToken: { id: '0e6d2c1b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', lastFour: 'WxYz', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null }, retiredScimToken: retired }) },
+      [`DELETE /api/onboarding/scim-tokens/${retired.id}/`]: { status: 204, body: null },
+    });
+    renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
+    expect(await screen.findByTestId('scim-token-retired')).toHaveTextContent('The previous token, ending in Old1, still works until');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop it now' }));
+    await waitFor(() => expect(sent.some((call) => call.method === 'DELETE' && call.path === `/api/onboarding/scim-tokens/${retired.id}/`)).toBe(true));
   });
 
   it('lets Google Workspace continue without a SCIM token, which Google cannot use for custom apps', async () => {

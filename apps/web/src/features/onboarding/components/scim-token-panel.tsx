@@ -64,6 +64,18 @@ export const ScimTokenPanel = ({ wizard, tokenLabel }: ScimTokenPanelProps) => {
     }
   };
 
+  // The token a new one replaced still works for a day (no gap in provisioning); a leaked one is stopped here.
+  const retired = wizard.retiredScimToken;
+  const stopRetired = async () => {
+    if (!retired) return;
+    setFailure(null);
+    try {
+      await revoke.mutateAsync(retired.id);
+    } catch (error) {
+      setFailure(t('onboardingWizard.common.failed', { message: messageOf(error) }));
+    }
+  };
+
   const busy = issue.isPending || revoke.isPending;
 
   return (
@@ -94,6 +106,19 @@ export const ScimTokenPanel = ({ wizard, tokenLabel }: ScimTokenPanelProps) => {
           {revoke.isSuccess ? t('onboardingWizard.scimToken.revoked') : t('onboardingWizard.scimToken.none')}
         </Typography>
       )}
+      {retired ? (
+        <Alert
+          severity="info"
+          data-testid="scim-token-retired"
+          action={
+            <Button color="inherit" size="small" disabled={busy} onClick={() => void stopRetired()} data-testid="scim-token-stop-retired">
+              {t('onboardingWizard.scimToken.stopRetired')}
+            </Button>
+          }
+        >
+          {t('onboardingWizard.scimToken.retired', { lastFour: retired.lastFour, date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(retired.worksUntil)) })}
+        </Alert>
+      ) : null}
       {failure ? (
         <Alert severity="error" role="alert">
           {failure}
