@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import Provider from 'oidc-provider';
+import type { Page } from 'playwright-core';
 import * as samlify from 'samlify';
 
 // Real identity providers from npm for the browser to sign in at: samlify in the SAML IdP role and
@@ -75,6 +76,14 @@ export const startOpenIdProvider = async () => {
       });
       server.removeAllListeners('request');
       server.on('request', provider.callback());
+    },
+    /** The browser, sent to the provider's sign-in page, signs in there as `login` (any password) and consents. */
+    signInAt: async (page: Page, login: string) => {
+      await page.waitForURL((url) => url.origin === issuer, { timeout: 15_000 });
+      await page.locator('input[name="login"]').fill(login);
+      await page.locator('input[name="password"]').fill('anything');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
     },
     close: () => new Promise<void>((closed) => server.close(() => closed())),
   };

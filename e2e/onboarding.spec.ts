@@ -167,11 +167,7 @@ describe('the onboarding wizard, as the admin of a company not yet onboarded', (
     // New settings need a new test sign-in, here at the OpenID provider's own pages (its development login: any password).
     await toVerification();
     await page.getByRole('button', { name: 'Run a test sign-in' }).click();
-    await page.waitForURL((url) => url.origin === openId.issuer, { timeout: 15_000 });
-    await page.locator('input[name="login"]').fill(email);
-    await page.locator('input[name="password"]').fill('anything');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await openId.signInAt(page, email);
     await testSignInWorked();
     await capture('onboarding-verification-oidc-1280');
     await page.getByTestId('verification-confirm').click();

@@ -174,11 +174,7 @@ describe('single sign-on, set up by an admin and used by the organization', () =
     openId.register({ clientId: 'vigil-e2e', clientSecret: 'an-e2e-client-secret-of-some-length', redirectUri: await card.getByTestId('sso-redirect-uri').inputValue() });
 
     await card.getByRole('button', { name: 'Run a test sign-in' }).click();
-    await page.waitForURL((url) => url.origin === openId.issuer, { timeout: 15_000 });
-    await page.locator('input[name="login"]').fill(admin);
-    await page.locator('input[name="password"]').fill('anything');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await openId.signInAt(page, admin);
     await page.waitForURL(/\/sso-settings\/\?sso_test=/, { timeout: 15_000 });
     await expect.poll(() => page.getByTestId('sso-test-result').textContent(), { timeout: 15_000 }).toContain('Ida Peer');
   });

@@ -84,3 +84,12 @@ export const useTestApp = (env: Record<string, string> | (() => Record<string, s
   });
   return context;
 };
+
+/** A call to the embedded provider's /v1/auth API as the published SDK makes it (project id, then the token it was given). */
+export const providerCall = (app: FastifyInstance) => (path: string, body: unknown, token?: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/v1/auth${path}`,
+    headers: { authorization: `Bearer ${testProjectId}${token ? `:${token}` : ''}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAuthManagement } from '@vigil/auth-provider';
 import { outboxMessages } from '@vigil/auth-provider/schema';
-import { testProjectId, useTestApp } from '../../test/test-app.ts';
+import { providerCall, useTestApp } from '../../test/test-app.ts';
 import { demoCompanies, demoEmail } from '../demo/demo-companies.ts';
 import { demoLoginsPresent, seedDemoLogins } from '../demo/demo-logins.ts';
 import { seedDemo } from '../demo/demo-seed.ts';
@@ -10,13 +10,7 @@ import { seedDemo } from '../demo/demo-seed.ts';
 const t = useTestApp({}, { embeddedAuth: true });
 const demoPassword = 'vigil-demo-password';
 
-const provider = (path: string, body: unknown, token?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/v1/auth${path}`,
-    headers: { authorization: `Bearer ${testProjectId}${token ? `:${token}` : ''}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const provider = (path: string, body: unknown, token?: string) => providerCall(t.app)(path, body, token);
 
 /** Without SMTP the reset mail waits in the operator outbox; it leaves after the answer. */
 const resetLinkTokenFor = async (email: string) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { createAuthManagement } from '@vigil/auth-provider';
 import { auditLog, people } from '@vigil/db';
-import { testProjectId, useTestApp } from '../../test/test-app.ts';
+import { providerCall, testProjectId, useTestApp } from '../../test/test-app.ts';
 import { demoCompanies, demoEmail } from './demo-companies.ts';
 import { demoId } from './demo-ids.ts';
 import { demoLoginsPresent, seedDemoLogins } from './demo-logins.ts';
@@ -11,13 +11,7 @@ import { seedDemo } from './demo-seed.ts';
 const t = useTestApp({}, { embeddedAuth: true });
 const demoPassword = 'vigil-demo-password';
 
-const provider = (path: string, body: unknown, token?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/v1/auth${path}`,
-    headers: { authorization: `Bearer ${testProjectId}${token ? `:${token}` : ''}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const provider = (path: string, body: unknown, token?: string) => providerCall(t.app)(path, body, token);
 
 const seedEverything = async () => {
   await seedDemo(t.db);

@@ -4,7 +4,7 @@ import { createAuthManagement, hashPassword } from '@vigil/auth-provider';
 import { users } from '@vigil/auth-provider/schema';
 import { auditLog, people, scimTokens } from '@vigil/db';
 import { buildOrganization, buildPerson } from '../../test/factories.ts';
-import { testProjectId, useTestApp } from '../../test/test-app.ts';
+import { providerCall, useTestApp } from '../../test/test-app.ts';
 import { generateScimToken } from '../onboarding/scim-token.ts';
 
 /**
@@ -358,13 +358,7 @@ describe('Okta', () => {
 });
 
 describe('deprovisioning over SCIM ends access at once', () => {
-  const provider = (path: string, body: unknown, token?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/v1/auth${path}`,
-      headers: { authorization: `Bearer ${testProjectId}${token ? `:${token}` : ''}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+  const provider = (path: string, body: unknown, token?: string) => providerCall(t.app)(path, body, token);
 
   rfc('a signed-in person deactivated by the identity provider loses API access on the next call and cannot refresh; their history stays', async () => {
     const user = (await scim(alpha, 'POST', '/Users', newUser('deprovisioned@alpha.example'))).body;

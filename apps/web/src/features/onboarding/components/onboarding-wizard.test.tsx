@@ -37,6 +37,12 @@ type Handler = { status?: number; body: unknown };
 type Handlers = Record<string, Handler | ((body: unknown) => Handler)>;
 
 /** Answers the API by "METHOD path", and records what was sent. */
+/** The server's 400 naming one field, as the API answers it. */
+const refusal = (field: string, problem: string): Handler => ({
+  status: 400,
+  body: { error: { code: 'VALIDATION_FAILED', message: `${field}: ${problem}`, details: [{ field, problem }] } },
+});
+
 const serve = (handlers: Handlers) => {
   const sent: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -93,16 +99,7 @@ describe('the onboarding wizard', () => {
   it('checks the settings in the browser first, then puts the server’s problems on the fields', async () => {
     const sent = serve({
       'GET /api/onboarding/': { body: buildWizard() },
-      'PUT /api/onboarding/sso/': {
-        status: 400,
-        body: {
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'body.idpCertificate: expired on 2021-01-01',
-            details: [{ field: 'body.idpCertificate', problem: 'expired on 2021-01-01; download the current certificate from the identity provider' }],
-          },
-        },
-      },
+      'PUT /api/onboarding/sso/': refusal('body.idpCertificate', 'expired on 2021-01-01; download the current certificate from the identity provider'),
     });
     renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
     const ssoUrl = await screen.findByTestId('field-idpSsoUrl');
@@ -130,16 +127,7 @@ describe('the onboarding wizard', () => {
   it('switches the Okta page to OpenID Connect: the redirect URI to paste, the client to enter, the server’s problems on its fields', async () => {
     const sent = serve({
       'GET /api/onboarding/': { body: buildWizard() },
-      'PUT /api/onboarding/sso/': {
-        status: 400,
-        body: {
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'body.oidcClientSecret: is required',
-            details: [{ field: 'body.oidcClientSecret', problem: 'is required' }],
-          },
-        },
-      },
+      'PUT /api/onboarding/sso/': refusal('body.oidcClientSecret', 'is required'),
     });
     renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
     const saml = await screen.findByTestId('sso-protocol-saml');
