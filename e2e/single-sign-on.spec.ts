@@ -97,7 +97,7 @@ describe('single sign-on, set up by an admin and used by the organization', () =
     await screenshot(memberPage, 'sign-in-sso-1280');
     saml.signInAs(member.email);
     await form.getByRole('button', { name: 'Continue with single sign-on' }).click();
-    await memberPage.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 20_000 });
+    await memberPage.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 30_000 });
     await memberPage.context().close();
   });
 
@@ -133,7 +133,7 @@ describe('single sign-on, set up by an admin and used by the organization', () =
     await form.getByLabel('Email address').fill(newcomer);
     saml.signInAs(newcomer);
     await form.getByRole('button', { name: 'Continue with single sign-on' }).click();
-    await newcomerPage.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 20_000 });
+    await newcomerPage.waitForURL(`${baseUrl}/dashboard/insights/`, { timeout: 30_000 });
     await newcomerPage.context().close();
     // The organization now holds them, made by its identity provider.
     await asPerson(baseUrl, admin, async (session) => expect(await findPeople(session, newcomer)).toHaveLength(1));

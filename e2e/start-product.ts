@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,25 @@ const freePort = () =>
     });
     probe.on('error', fail);
   });
+
+/**
+ * `npm test` runs a PGlite and a PostgreSQL pass side by side (E2E_BARRIER_DIR, E2E_BARRIER_PARTIES):
+ * each product says it is ready and its specs start only when every product is, so the heavy part of
+ * one pass (migrating and seeding the demo) never runs under the other's browser journeys, whose
+ * waits it would stretch. Alone (no barrier set), a pass starts at once.
+ */
+const waitForTheOtherPasses = async () => {
+  const folder = process.env.E2E_BARRIER_DIR;
+  const parties = Number(process.env.E2E_BARRIER_PARTIES ?? 1);
+  if (!folder || parties <= 1) return;
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${process.pid}.ready`), '');
+  // A pass that never gets ready (it failed to start) fails on its own: the others go on after 10 minutes.
+  const deadline = Date.now() + 600_000;
+  while (readdirSync(folder).filter((name) => name.endsWith('.ready')).length < parties && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
 
 /**
  * Starts the product as `npm start` does (built web app, embedded database, demo data) in a fresh
@@ -85,6 +104,7 @@ export default async function startProduct(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`The product was not ready within 300 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+  await waitForTheOtherPasses();
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('dnsDir', dnsDir);

@@ -52,6 +52,8 @@ npm run build --silent -w @vigil/web
 # lesson passed. Pages that only render the shell (roles, accessibility, languages) read the same
 # rows either way. Its output is printed when both are done.
 postgres_log="$results/e2e-postgres.log"
+# Both products migrate and seed at the same time, then both passes' specs start (e2e/start-product.ts).
+export E2E_BARRIER_DIR="$results/e2e-ready" E2E_BARRIER_PARTIES=2
 setsid bash scripts/with-postgres.sh bash -c 'E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e smoke sign-in organization-users onboarding campaigns trainings --reporter=default --reporter=json --outputFile.json="$0/e2e-postgres.json"' "$results" >"$postgres_log" 2>&1 &
 postgres_pass=$!
 # Stopped (Ctrl-C, a cancelled CI) or failed early: the pass beside this one (a session of its own) stops too.
