@@ -126,6 +126,12 @@ export const organizationUserAbilitiesSchema = z.object({
 });
 export type OrganizationUserAbilities = z.infer<typeof organizationUserAbilitiesSchema>;
 
+/** Where a person came from: added by hand, a CSV import, SCIM provisioning, single sign-on (just in time) or the demo. */
+export const personSources = ['manual', 'csv', 'scim', 'sso', 'demo'] as const;
+export type PersonSource = (typeof personSources)[number];
+/** What an identity provider keeps over SCIM for the people it provisions: changed there, not in Vigil. */
+export const scimManagedFields = ['firstName', 'lastName', 'email', 'jobTitle', 'phone', 'timeZone', 'preferredLanguage', 'departmentId', 'managerId'] as const;
+
 export const organizationUserSchema = z
   .object({
     id: z.uuid(),
@@ -142,6 +148,7 @@ export const organizationUserSchema = z
     timeZone: z.string().nullable().describe("An IANA time zone; null follows the organisation's"),
     preferredLanguage: personLanguageSchema.nullable().describe("Null follows the organisation's default, en_us"),
     isActive: z.boolean(),
+    source: z.enum(personSources).describe('Where the person came from; a SCIM-provisioned person’s details are kept by the identity provider'),
     /** The caller themself. */
     isYou: z.boolean(),
     can: organizationUserAbilitiesSchema,

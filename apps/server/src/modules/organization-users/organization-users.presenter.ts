@@ -24,6 +24,7 @@ export const presentUser = (person: ListedPerson, actor: Actor, facts: Organizat
   timeZone: person.timeZone,
   preferredLanguage: languageOf(person.preferredLanguage),
   isActive: person.isActive,
+  source: person.source,
   isYou: person.id === actor.personId,
   can: userAbilities(actor, person, facts),
 });

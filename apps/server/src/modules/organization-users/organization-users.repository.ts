@@ -1,6 +1,6 @@
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrganizationUsersQuery, Role, UserSortKey } from '@vigil/contracts';
+import type { OrganizationUsersQuery, PersonSource, Role, UserSortKey } from '@vigil/contracts';
 import { type Db, type NewPerson, type Tx, departments, people } from '@vigil/db';
 import type { Tenant } from '../../lib/tenant.ts';
 
@@ -22,6 +22,7 @@ const personColumns = {
   timeZone: people.timeZone,
   preferredLanguage: people.preferredLanguage,
   isActive: people.isActive,
+  source: people.source,
 };
 
 const listedColumns = {
@@ -47,6 +48,7 @@ export type ListedPerson = {
   timeZone: string | null;
   preferredLanguage: string | null;
   isActive: boolean;
+  source: PersonSource;
   departmentName: string | null;
   managerFirstName: string | null;
   managerLastName: string | null;

@@ -73,6 +73,7 @@ describe('GET /api/organization/users/', () => {
       timeZone: null,
       preferredLanguage: null,
       isActive: true,
+      source: 'manual',
       isYou: false,
       can: { edit: true, changeRole: true, deactivate: true, reactivate: false },
     });
@@ -273,6 +274,21 @@ describe('PATCH /api/organization/users/:id/', () => {
     expect((await t.app.inject({ method: 'PATCH', url: '/api/organization/users/nope/', headers, payload: {} })).json().error.details[0].field).toBe('params.id');
     const bad = await t.app.inject({ method: 'PATCH', url: `/api/organization/users/${worker.id}/`, headers, payload: { email: 'x@' } });
     expect(bad.json().error.details[0].field).toBe('body.email');
+  });
+
+  it('keeps a SCIM-provisioned person’s details with the identity provider (409 naming the field), and lets their role change here', async () => {
+    const { admin, worker } = await buildStaffedOrganization();
+    await t.db.update(people).set({ source: 'scim' }).where(eq(people.id, worker.id));
+    const headers = await t.authAs(admin);
+    const listed = (await t.app.inject({ url: `/api/organization/users/?search=${encodeURIComponent(worker.email)}`, headers })).json();
+    expect(listed.items[0]).toMatchObject({ id: worker.id, source: 'scim' });
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/organization/users/${worker.id}/`, headers, payload: { firstName: 'Wilma', lastName: 'Worker' } });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().error.details).toEqual([{ field: 'body.firstName', problem: expect.stringContaining('identity provider') }]);
+    // The same values sent back (a dialog saved as it was) are no change; the role is Vigil's.
+    const promoted = await t.app.inject({ method: 'PATCH', url: `/api/organization/users/${worker.id}/`, headers, payload: { firstName: worker.firstName, lastName: worker.lastName, role: 'Manager' } });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json()).toMatchObject({ firstName: 'Will', role: 'Manager', source: 'scim' });
   });
 
   it('refuses to make someone their own manager or close a reporting loop', async () => {

@@ -21,6 +21,7 @@ export const buildUser = (overrides: Partial<OrganizationUser> = {}): Organizati
   timeZone: null,
   preferredLanguage: null,
   isActive: true,
+  source: 'manual',
   isYou: false,
   can: { edit: true, changeRole: true, deactivate: true, reactivate: false },
   ...overrides,

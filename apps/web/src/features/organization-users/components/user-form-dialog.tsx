@@ -17,6 +17,7 @@ import {
   emailMaxLength,
   jobTitleMaxLength,
   personNameMaxLength,
+  scimManagedFields,
   type CreateOrganizationUserBody,
   type CreateOrganizationUserInput,
   type OrganizationUser,
@@ -24,7 +25,7 @@ import {
   type UpdateOrganizationUserBody,
 } from '@vigil/contracts';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { TimeZoneField } from '../../../components/time-zone-field';
@@ -39,6 +40,18 @@ import { fieldErrorText } from '../field-error-text';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type ManagerOption = { id: string; name: string; email: string };
+
+type ScimManagedField = (typeof scimManagedFields)[number];
+const isScimManagedField = (key: string): key is ScimManagedField => (scimManagedFields as readonly string[]).includes(key);
+
+const createResolver = zodResolver(createOrganizationUserBodySchema);
+/**
+ * For a person provisioned over SCIM: the fields their identity provider keeps are neither checked
+ * nor sent (they cannot be changed here, and what the provider stored may not meet the form's rules).
+ */
+const scimResolver = zodResolver(
+  createOrganizationUserBodySchema.omit(Object.fromEntries(scimManagedFields.map((field) => [field, true])) as Record<ScimManagedField, true>),
+) as unknown as Resolver<CreateOrganizationUserInput, unknown, CreateOrganizationUserBody>;
 
 const formFields = [
   'firstName',
@@ -76,11 +89,13 @@ const ManagerField = ({
   onChange,
   excludeId,
   error,
+  disabled,
 }: {
   value: ManagerOption | null;
   onChange: (option: ManagerOption | null) => void;
   excludeId?: string;
   error?: string;
+  disabled?: boolean;
 }) => {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
@@ -92,6 +107,7 @@ const ManagerField = ({
   return (
     <Autocomplete
       value={value}
+      disabled={disabled}
       onChange={(_, option) => onChange(option)}
       inputValue={input}
       onInputChange={(_, next) => setInput(next)}
@@ -136,6 +152,9 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
   const update = useUpdateOrganizationUser();
   const [formError, setFormError] = useState<string | null>(null);
   const [manager, setManager] = useState<ManagerOption | null>(user?.manager ?? null);
+  // Their identity provider keeps these; the server refuses changes to them.
+  const scimManaged = user?.source === 'scim';
+  const kept = (field: string) => scimManaged && isScimManagedField(field);
   const initial: CreateOrganizationUserBody = {
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
@@ -155,7 +174,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CreateOrganizationUserInput, unknown, CreateOrganizationUserBody>({
-    resolver: zodResolver(createOrganizationUserBodySchema),
+    resolver: scimManaged ? scimResolver : createResolver,
     defaultValues: initial,
   });
   const roleLocked = user !== undefined && !user.can.changeRole;
@@ -169,7 +188,9 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
         return;
       }
       const changed = Object.fromEntries(
-        Object.entries(values).filter(([key, value]) => value !== initial[key as keyof CreateOrganizationUserBody] && !(key === 'role' && roleLocked)),
+        Object.entries(values).filter(
+          ([key, value]) => value !== initial[key as keyof CreateOrganizationUserBody] && !(key === 'role' && roleLocked) && !kept(key),
+        ),
       ) as UpdateOrganizationUserBody;
       onSaved(Object.keys(changed).length ? await update.mutateAsync({ id: user.id, body: changed }) : user, false);
     } catch (error) {
@@ -186,6 +207,11 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {!user ? <Typography sx={{ color: 'text.secondary' }}>{t('organizationUsers.form.addIntro')}</Typography> : null}
+            {scimManaged ? (
+              <Alert severity="info" data-testid="user-form-scim">
+                {t('organizationUsers.form.scimManaged')}
+              </Alert>
+            ) : null}
             {formError ? <Alert severity="error">{formError}</Alert> : null}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <Controller
@@ -197,6 +223,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                     inputRef={ref}
                     label={t('organizationUsers.fields.firstName')}
                     required
+                    disabled={kept('firstName')}
                     fullWidth
                     autoFocus={!user}
                     autoComplete="off"
@@ -215,6 +242,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                     inputRef={ref}
                     label={t('organizationUsers.fields.lastName')}
                     required
+                    disabled={kept('lastName')}
                     fullWidth
                     autoComplete="off"
                     error={Boolean(errors.lastName)}
@@ -234,10 +262,14 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                   type="email"
                   label={t('organizationUsers.fields.email')}
                   required
+                  disabled={kept('email')}
                   fullWidth
                   autoComplete="off"
                   error={Boolean(errors.email)}
-                  helperText={fieldErrorText(t, errors.email, 'email') ?? (user ? t('organizationUsers.form.emailChangeHint') : t('organizationUsers.form.emailHint'))}
+                  helperText={
+                    fieldErrorText(t, errors.email, 'email') ??
+                    (kept('email') ? undefined : user ? t('organizationUsers.form.emailChangeHint') : t('organizationUsers.form.emailHint'))
+                  }
                   slotProps={{ htmlInput: { maxLength: emailMaxLength, 'data-testid': 'user-form-email' } }}
                 />
               )}
@@ -276,6 +308,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                     select
                     label={t('organizationUsers.fields.department')}
                     fullWidth
+                    disabled={kept('departmentId')}
                     name={field.name}
                     inputRef={field.ref}
                     value={field.value ?? ''}
@@ -305,6 +338,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                     <ManagerField
                       value={manager}
                       excludeId={user?.id}
+                      disabled={kept('managerId')}
                       error={fieldErrorText(t, errors.managerId, 'choice')}
                       onChange={(option) => {
                         setManager(option);
@@ -342,6 +376,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                   <TextField
                     label={t('organizationUsers.fields.jobTitle')}
                     sx={{ flex: 1 }}
+                    disabled={kept('jobTitle')}
                     name={field.name}
                     inputRef={field.ref}
                     value={field.value ?? ''}
@@ -362,6 +397,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                     type="tel"
                     label={t('organizationUsers.fields.phone')}
                     sx={{ flex: 1 }}
+                    disabled={kept('phone')}
                     name={field.name}
                     inputRef={field.ref}
                     value={field.value ?? ''}
@@ -369,7 +405,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                     onBlur={field.onBlur}
                     autoComplete="off"
                     error={Boolean(errors.phone)}
-                    helperText={fieldErrorText(t, errors.phone, 'phone') ?? t('organizationUsers.form.phoneHint')}
+                    helperText={fieldErrorText(t, errors.phone, 'phone') ?? (kept('phone') ? undefined : t('organizationUsers.form.phoneHint'))}
                     slotProps={{ htmlInput: { maxLength: phoneInputMaxLength, 'data-testid': 'user-form-phone' } }}
                   />
                 )}
@@ -380,19 +416,36 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                 <Controller
                   name="timeZone"
                   control={control}
-                  render={({ field }) => (
-                    <TimeZoneField
-                      value={field.value ?? null}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      label={t('organizationUsers.fields.timeZone')}
-                      emptyLabel={t('organizationUsers.form.timeZoneDefault', { timeZone: organizationTimeZone.replaceAll('_', ' ') })}
-                      noOptionsText={t('organizationUsers.form.noTimeZoneFound')}
-                      error={fieldErrorText(t, errors.timeZone, 'choice')}
-                      testId="user-form-time-zone"
-                    />
-                  )}
+                  render={({ field }) =>
+                    kept('timeZone') ? (
+                      <TextField
+                        label={t('organizationUsers.fields.timeZone')}
+                        fullWidth
+                        disabled
+                        name={field.name}
+                        value={
+                          field.value
+                            ? field.value.replaceAll('_', ' ')
+                            : t('organizationUsers.form.timeZoneDefault', { timeZone: organizationTimeZone.replaceAll('_', ' ') })
+                        }
+                        error={Boolean(errors.timeZone)}
+                        helperText={fieldErrorText(t, errors.timeZone, 'choice')}
+                        slotProps={{ htmlInput: { 'data-testid': 'user-form-time-zone' } }}
+                      />
+                    ) : (
+                      <TimeZoneField
+                        value={field.value ?? null}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        inputRef={field.ref}
+                        label={t('organizationUsers.fields.timeZone')}
+                        emptyLabel={t('organizationUsers.form.timeZoneDefault', { timeZone: organizationTimeZone.replaceAll('_', ' ') })}
+                        noOptionsText={t('organizationUsers.form.noTimeZoneFound')}
+                        error={fieldErrorText(t, errors.timeZone, 'choice')}
+                        testId="user-form-time-zone"
+                      />
+                    )
+                  }
                 />
               </Box>
               <Controller
@@ -403,6 +456,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
                     select
                     label={t('organizationUsers.fields.preferredLanguage')}
                     sx={{ flex: 1 }}
+                    disabled={kept('preferredLanguage')}
                     name={field.name}
                     inputRef={field.ref}
                     value={field.value ?? ''}

@@ -68,6 +68,34 @@ describe('UsersPanel', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Time zone' })).toHaveValue('Organization default (America/New York)');
   });
 
+  it('marks a person provisioned over SCIM, and edits only what their identity provider does not keep', async () => {
+    // What the provider stored need not meet the form's own rules; it is neither checked nor sent.
+    const scimPerson = buildUser({ firstName: 'Sara', lastName: 'Scim', source: 'scim', jobTitle: 'Analyst', phone: '(415) 555-0123' });
+    const calls = serveApi({
+      'GET /api/organization/users/': () => json(buildUserPage([scimPerson, will])),
+      'GET /api/organization/departments/': () => json(departments),
+      [`PATCH /api/organization/users/${scimPerson.id}/`]: ({ body }) => json({ ...scimPerson, ...(body as object) }),
+    });
+    renderSignedInPanel(UsersPanel);
+
+    const [scimRow, willRow] = within(await screen.findByRole('table', { name: 'Users' })).getAllByTestId('user-row');
+    expect(within(scimRow!).getByTestId('user-source')).toHaveTextContent('SCIM');
+    expect(within(willRow!).queryByTestId('user-source')).not.toBeInTheDocument();
+
+    fireEvent.click(within(scimRow!).getByRole('button', { name: 'Edit Sara Scim' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your identity provider provisions this person over SCIM');
+    expect(within(dialog).getByRole('textbox', { name: 'First name' })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: 'Email address' })).toBeDisabled();
+    const role = within(dialog).getByRole('combobox', { name: 'Role' });
+    expect(role).not.toHaveAttribute('aria-disabled');
+
+    fireEvent.mouseDown(role);
+    fireEvent.click(await screen.findByRole('option', { name: 'Manager' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'Manager' }));
+  });
+
   it('searches on the server once typing pauses, from the first page', async () => {
     const calls = serveApi({
       'GET /api/organization/users/': ({ url }) =>

@@ -17,6 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import {
@@ -25,6 +26,7 @@ import {
   usersPageSizes,
   userStatusFilters,
   type OrganizationUser,
+  type PersonSource,
   type Role,
   type UserSortKey,
 } from '@vigil/contracts';
@@ -101,6 +103,16 @@ type SortableColumn = keyof typeof sortableColumns;
 
 const fullName = (user: OrganizationUser) => `${user.firstName} ${user.lastName}`;
 
+/** Where a person came from, when not added by hand here; the tooltip says what it means. */
+const SourceChip = ({ source }: { source: Exclude<PersonSource, 'manual'> }) => {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t(`organizationUsers.source.descriptions.${source}`)} describeChild>
+      <Chip size="small" variant="outlined" tabIndex={0} label={t(`organizationUsers.source.labels.${source}`)} data-testid="user-source" />
+    </Tooltip>
+  );
+};
+
 const UserRow = ({ user, onAction }: { user: OrganizationUser; onAction: (dialog: Dialog) => void }) => {
   const { t, i18n } = useTranslation();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -113,11 +125,12 @@ const UserRow = ({ user, onAction }: { user: OrganizationUser; onAction: (dialog
   return (
     <TableRow hover data-testid="user-row" sx={user.isActive ? undefined : { '& td': { color: 'text.secondary' } }}>
       <TableCell>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, color: 'inherit' }}>
             {name}
           </Typography>
           {user.isYou ? <Chip size="small" label={t('organizationUsers.you')} /> : null}
+          {user.source === 'manual' ? null : <SourceChip source={user.source} />}
           {user.isActive ? null : <Chip size="small" variant="outlined" label={t('organizationUsers.status.inactive')} data-testid="user-inactive" />}
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
