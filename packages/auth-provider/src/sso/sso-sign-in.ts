@@ -269,7 +269,8 @@ export const resolveSsoUser = async (context: ProviderContext, connection: SsoCo
   const domain = identity.email?.split('@').pop()!.toLowerCase();
   // An address counts when the IdP vouches for it, or when the organisation proved its domain in DNS
   // (it holds both the domain and the IdP: Entra ID, say, sends no email_verified unless told to).
-  const proved = Boolean(domain && connection.domains.includes(domain) && (await domainProofsRepository(context.db).isProvedBy(connection.tenantId, domain)));
+  // Looked up only for someone not linked yet: a linked sign-in (the usual one) costs no proof query.
+  const proved = !userId && Boolean(domain && connection.domains.includes(domain) && (await domainProofsRepository(context.db).isProvedBy(connection.tenantId, domain)));
   if (!userId && identity.email && (identity.emailVerified || proved) && domain && connection.domains.includes(domain)) {
     const user = await users.findByLoginId(identity.email);
     if (user) userId = user.id;

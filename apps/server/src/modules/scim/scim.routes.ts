@@ -54,6 +54,9 @@ const projection = (query: Record<string, unknown>) => {
     );
 };
 
+/** `excludedAttributes=members`: a large group's members left out of the answer (and not read). */
+const excludesMembers = (query: Record<string, unknown>) => typeof query.excludedAttributes === 'string' && /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes);
+
 const send = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type(scimType).send(body);
 const sendResource = (reply: FastifyReply, status: number, resource: { meta: { version: string; location: string } }, project: (value: Record<string, unknown>) => Record<string, unknown> = (value) => value) => {
   if (status === 201) reply.header('location', resource.meta.location);
@@ -161,13 +164,13 @@ export const scimRoutes = async (app: FastifyInstance, { db, publicUrl }: ScimRo
 
   app.get('/Groups', hidden, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    const excludeMembers = typeof query.excludedAttributes === 'string' && /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes);
+    const excludeMembers = excludesMembers(query);
     const list = await service(request).listGroups(listQuery(query), { excludeMembers });
     return send(reply, 200, { ...list, Resources: list.Resources.map(projection(query)) });
   });
   app.get<IdParams>('/Groups/:id', hidden, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    const excludeMembers = typeof query.excludedAttributes === 'string' && /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes);
+    const excludeMembers = excludesMembers(query);
     return sendResource(reply, 200, await service(request).getGroup(request.params.id, { excludeMembers }), projection(query));
   });
   app.post('/Groups', hidden, async (request, reply) => sendResource(reply, 201, await service(request).createGroup(bodyOf(request))));
