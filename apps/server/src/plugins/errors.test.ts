@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { type DatabaseConnection, departments, people, scimTokens } from '@vigil/db';
 import { buildOrganization, buildPerson } from '../test/factories.ts';
 import { openTestDatabase } from '../test/test-database.ts';
@@ -31,6 +32,11 @@ beforeAll(async () => {
   app.post<{ Body: { organizationId: string; authUserId: string } }>('/people-with-login', async (request) => {
     await db.insert(people).values({ ...request.body, firstName: 'Ada', lastName: 'Byron', email: `${request.body.authUserId}@example.com` });
     return {};
+  });
+  app.post<{ Body: { organizationId: string; topic: string } }>('/organization-name', async (request) => {
+    // jsonb would refuse half a surrogate pair with a server error; a text column would keep a replacement character.
+    await db.execute(sql`select ${JSON.stringify(request.body)}::jsonb`);
+    return { topic: request.body.topic };
   });
   await app.ready();
 });
@@ -82,5 +88,26 @@ describe('a unique index refusing a concurrent change', () => {
       error: { code: 'CONFLICT', message: 'This was changed by another request at the same moment; reload and try again.' },
     });
     expect(response.body).not.toContain('U-taken-login');
+  });
+});
+
+describe('text that is not valid Unicode', () => {
+  const raw = (body: string) => app.inject({ method: 'POST', url: '/organization-name', headers: { 'content-type': 'application/json' }, payload: body });
+
+  it('answers 400 naming the field that holds half of a surrogate pair, before anything reaches the database', async () => {
+    const response = await raw('{"organizationId":"x","topic":"\\ud800 "}');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'body.topic', problem: 'must be valid Unicode text (it holds half of a surrogate pair)' }],
+    });
+    const nested = await raw('{"organizationId":"x","topic":"a","tags":[{"name":"\\udc00"}]}');
+    expect(nested.json().error.details[0].field).toBe('body.tags.0.name');
+  });
+
+  it('accepts a whole pair, such as an emoji', async () => {
+    const response = await raw('{"organizationId":"x","topic":"\\ud83d\\ude00 phishing"}');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().topic).toBe('\u{1F600} phishing');
   });
 });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldIssue, errorStatus } from '@vigil/contracts';
 import { AppError, fieldError } from '../lib/app-error.ts';
+import { illFormedTextPath } from '../lib/ill-formed-text.ts';
 
 const codeForStatus = (status: number): ErrorCode => {
   const match = (Object.entries(errorStatus) as [ErrorCode, number][]).find(([, s]) => s === status);
@@ -72,4 +73,11 @@ export const respondToError = (error: FastifyError, request: FastifyRequest, rep
 /** One error shape for the whole API: `{ error: { code, message, details } }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(respondToError);
+  // Before any route's own validation, so the provider, SCIM and the API all refuse it in their own error shape.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
+      const field = illFormedTextPath(value, part);
+      if (field) throw fieldError('VALIDATION_FAILED', field, 'must be valid Unicode text (it holds half of a surrogate pair)');
+    }
+  });
 });
