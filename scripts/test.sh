@@ -35,6 +35,11 @@ say "Unit and integration tests on PGlite (embedded)"
 vitest pglite --project auth-provider --project web --project docs
 vitest pglite-server --project server "${embedded_server_files[@]}"
 
+# The reported-phish mailbox tests read a real IMAP server: Dovecot, which they start in a temporary folder.
+if [ ! -x /usr/sbin/dovecot ]; then
+  ensure_debian_packages "Dovecot for the reported-phish mailbox tests (/usr/sbin/dovecot)" dovecot-imapd
+fi
+
 say "Integration tests (provider and server) on a real PostgreSQL server"
 bash scripts/with-postgres.sh npx vitest run --maxWorkers="$workers" --project auth-provider --project server --exclude '**/openapi-fuzz.test.ts' \
   --reporter=default --reporter=json --outputFile.json="$results/postgres.json"

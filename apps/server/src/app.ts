@@ -22,8 +22,10 @@ import { reportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { adaptiveControlsRoutes } from './modules/adaptive-controls/adaptive-controls.routes.ts';
 import { recordSecondFactorChange, recordSignInFact } from './modules/risk/sign-in-facts.ts';
 import { provisionFromSingleSignOn } from './modules/sso-settings/just-in-time.ts';
+import { chooseLoginDirectory } from './modules/identity/login-directory.ts';
 import { ssoSettingsRoutes } from './modules/sso-settings/sso-settings.routes.ts';
 import { txtResolver } from './lib/dns.ts';
+import { consumeEventsSoon } from './modules/events/events.jobs.ts';
 import { scimRoutes } from './modules/scim/scim.routes.ts';
 import { guardedFetch } from './modules/phishing/delivery/guarded-post.ts';
 import { countryOfAddress } from './lib/ip-country.ts';
@@ -49,6 +51,11 @@ import { sendingProfilesModule } from './modules/phishing/sending-profiles/index
 import { ownModulesRoutes } from './modules/training/own-content/own-modules.routes.ts';
 import { moduleRequestsRoutes, trainingMediaRoutes, trainingModule } from './modules/training/index.ts';
 import { complianceRoutes } from './modules/compliance/index.ts';
+import { googleDirectoryRoutes } from './modules/integrations/google-directory/google-directory.routes.ts';
+import { webhooksRoutes } from './modules/integrations/webhooks/webhooks.routes.ts';
+import { phishMailboxRoutes } from './modules/integrations/phish-mailbox/index.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { publicApiModule } from './modules/public-api/index.ts';
 import { moduleTextsRoutes } from './modules/training/texts/module-texts.routes.ts';
 import { policiesRoutes, policyDocumentsRoutes } from './modules/policies/policies.routes.ts';
 import { errorsPlugin, respondToError, sendError } from './plugins/errors.ts';
@@ -145,6 +152,11 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(jobsPlugin, { connection, definitions: jobDefinitions(config), services: { config, secrets: app.secrets, delivery: app.delivery } });
 
+  // People's logins go where they are served: the embedded provider's tables, or an outside provider's management API.
+  chooseLoginDirectory(config.auth);
+  if (!config.auth.embedded && !config.auth.managementKey && config.env !== 'test') {
+    app.log.warn('AUTH_BASE_URL names an outside provider but AUTH_MANAGEMENT_KEY is not set: provisioned people get no login there');
+  }
   // The embedded provider serves /v1/auth and /v2/keys on this origin; /api verifies its tokens in process.
   let embeddedKeys: JWTVerifyGetKey | undefined;
   if (config.auth.embedded) {
@@ -168,6 +180,8 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       outboundFetch: guardedFetch(config.outboundAllowedHosts),
       oauthProviders: config.auth.oauthProviders,
       provisionSsoUser: provisionFromSingleSignOn(connection.db),
+      // Serves the management API (/v1/mgmt, /v2/mgmt) to whoever holds this key; only its hash is kept.
+      managementKey: config.auth.managementKey,
       onAuthEvent: async (event, client) => {
         await auditTenantSelection(connection.db, event, client);
         await recordSignInFact(connection.db, event, client, holdsSecondFactor);
@@ -182,7 +196,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   await app.register(trainingMediaRoutes, { db: connection.db, secrets: app.secrets });
   await app.register(policyDocumentsRoutes, { db: connection.db, secrets: app.secrets });
   // SCIM 2.0 for identity providers: its own token, its own JSON (described by its discovery endpoints, not the OpenAPI document).
-  await app.register(scimRoutes, { prefix: '/scim/v2/:organizationId', db: connection.db, publicUrl: config.publicUrl });
+  await app.register(scimRoutes, { prefix: '/scim/v2/:organizationId', db: connection.db, publicUrl: config.publicUrl, onChanged: consumeEventsSoon(app.jobs, app.log) });
 
   const verifySession = cacheVerifiedSessions(
     createSessionVerifier({
@@ -192,7 +206,7 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
   );
   await app.register(
     async (api) => {
-      await api.register(sessionPlugin, { db: connection.db, verifySession });
+      await api.register(sessionPlugin, { db: connection.db, verifySession, enforceSignInPolicy: !config.auth.embedded });
       api.setNotFoundHandler((request, reply) => sendError(reply, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
       await api.register(personalUserDataRoutes, { db: connection.db });
       await api.register(msspCompaniesRoutes, { db: connection.db });
@@ -239,9 +253,15 @@ export const buildApp = async ({ config, connection, sessionKeys, logger }: Buil
       await api.register(moduleRequestsRoutes, { db: connection.db, mail: config.mail, appUrl: config.publicUrl });
       await api.register(policiesRoutes, { db: connection.db, secrets: app.secrets });
       await api.register(complianceRoutes, { db: connection.db });
+      await api.register(googleDirectoryRoutes, { db: connection.db, secrets: app.secrets, jobs: app.jobs, endpoints: config.google });
+      await api.register(webhooksRoutes, { db: connection.db, secrets: app.secrets, config });
+      await api.register(apiKeysRoutes, { db: connection.db });
+      await api.register(phishMailboxRoutes, { db: connection.db, secrets: app.secrets, config });
     },
     { prefix: '/api' },
   );
+  // The public REST API takes organisation API keys, never sessions: a scope of its own beside /api.
+  await app.register(publicApiModule, { prefix: '/api/v1', db: connection.db });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: must be at least 12 characters'],
     [{ AUTH_PROJECT_ID: 'has spaces in it' }, 'AUTH_PROJECT_ID:'],
     [{ AUTH_SECRET: 'too-short' }, 'AUTH_SECRET: must be at least 32 characters'],
+    [{ AUTH_MANAGEMENT_KEY: 'a-management-key:with-a-colon-in-it' }, 'AUTH_MANAGEMENT_KEY: must not contain a colon'],
     [{ AUTH_SESSION_TTL_SECONDS: '30' }, 'AUTH_SESSION_TTL_SECONDS: must be at least 60'],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ TWILIO_FROM: '5551234' }, 'TWILIO_FROM: must be + followed by 4 to 15 digits'],

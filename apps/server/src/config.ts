@@ -48,6 +48,14 @@ const environmentSchema = z.object({
   AUDIT_LOG_RETENTION_DAYS: wholeNumber(30).default(730),
   WEB_DIST_DIR: optionalText,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  // It travels as "Bearer <project id>:<key>", read up to the last colon: a key with a colon could never match.
+  AUTH_MANAGEMENT_KEY: optionalText.pipe(
+    z
+      .string()
+      .min(20, { error: 'must be at least 20 characters' })
+      .refine((key) => !key.includes(':'), { error: 'must not contain a colon (:): the provider reads the key after the last colon of "<project id>:<key>"' })
+      .optional(),
+  ),
   AUTH_SELF_SIGNUP: optionalText.pipe(booleanFromText.optional()),
   AUTH_SESSION_TTL_SECONDS: wholeNumber(60, 86_400, ' (the SDK refreshes 20 s before expiry)').default(600),
   AUTH_REFRESH_IDLE_DAYS: wholeNumber(1).default(14),
@@ -75,6 +83,10 @@ const environmentSchema = z.object({
   INBOUND_SMTP_PORT: optionalText.pipe(z.coerce.number<string | undefined>({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be at least 0' }).max(65535, { error: 'must be at most 65535' }).optional()),
   TRAINING_UPLOAD_MAX_MB: wholeNumber(1, 10_240).default(500),
   CALLBACK_NUMBER: optionalText.pipe(z.string().regex(/^\+[1-9]\d{3,14}$/, { error: 'must be + followed by 4 to 15 digits' }).optional()),
+  PHISH_MAILBOX_MICROSOFT_LOGIN_URL: httpUrl.default('https://login.microsoftonline.com'),
+  PHISH_MAILBOX_GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_DIRECTORY_URL: httpUrl.default('https://admin.googleapis.com'),
+  GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
 });
 
 export type Config = Readonly<{
@@ -93,6 +105,11 @@ export type Config = Readonly<{
     embedded: boolean;
     /** Undefined: a secret file in DATA_DIR is used (made on first start). */
     secret?: string;
+    /**
+     * The provider's management key (secret; never logged). With an outside provider, Vigil writes
+     * people's logins through its management API with it; the embedded provider serves that API to it.
+     */
+    managementKey?: string;
     selfSignUp: boolean;
     sessionTtlSeconds: number;
     refreshIdleSeconds: number;
@@ -130,6 +147,10 @@ export type Config = Readonly<{
   callbackNumber?: string;
   /** Own training modules: the largest MP4 or SCORM zip an admin may upload. */
   training: { uploadMaxBytes: number };
+  /** The reported-phish mailbox's OAuth token endpoints: Microsoft's login host (the tenant's path is added) and Google's token URL. */
+  phishMailbox: { microsoftLoginUrl: string; googleTokenUrl: string };
+  /** Google's APIs the Workspace directory sync calls (Google's own addresses unless set, e.g. to a proxy). */
+  google: { directoryUrl: string; tokenUrl: string };
 }>;
 
 export class ConfigError extends Error {
@@ -196,6 +217,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       baseUrl: authBaseUrl,
       embedded: authBaseUrl === publicUrl,
       secret: e.AUTH_SECRET,
+      managementKey: e.AUTH_MANAGEMENT_KEY,
       selfSignUp: e.AUTH_SELF_SIGNUP ?? false,
       sessionTtlSeconds: e.AUTH_SESSION_TTL_SECONDS,
       refreshIdleSeconds: e.AUTH_REFRESH_IDLE_DAYS * 86_400,
@@ -226,6 +248,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT },
     callbackNumber: e.CALLBACK_NUMBER,
     training: { uploadMaxBytes: e.TRAINING_UPLOAD_MAX_MB * 1024 * 1024 },
+    phishMailbox: { microsoftLoginUrl: e.PHISH_MAILBOX_MICROSOFT_LOGIN_URL.replace(/\/+$/, ''), googleTokenUrl: e.PHISH_MAILBOX_GOOGLE_TOKEN_URL },
+    google: { directoryUrl: e.GOOGLE_DIRECTORY_URL.replace(/\/+$/, ''), tokenUrl: e.GOOGLE_TOKEN_URL },
   });
 };
 

@@ -12,10 +12,13 @@ import { complianceRetentionJob } from './modules/compliance/compliance.jobs.ts'
 import { refreshRiskScoresJob } from './modules/risk/risk.jobs.ts';
 import { deliverScheduledReportsJob } from './modules/reporting/reporting.jobs.ts';
 import { notifyManagersJob, reviewAdaptiveControlsJob } from './modules/adaptive-controls/adaptive-controls.jobs.ts';
+import { googleDirectorySweepJob, googleDirectorySyncJob } from './modules/integrations/google-directory/google-directory.jobs.ts';
+import { deliverWebhooksJob, pruneWebhookDeliveriesJob } from './modules/integrations/webhooks/webhooks.jobs.ts';
+import { pollAllPhishMailboxesJob, pollPhishMailboxJob } from './modules/integrations/phish-mailbox/index.ts';
 
 /**
  * Every background job the product runs, in one list: the server (when it runs jobs in process) and
  * `npm run worker` register the same queues from it. A module adds its jobs here.
  */
 export const jobDefinitions = (config: Config): readonly AnyJobDefinition[] =>
-  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob, complianceRetentionJob, refreshRiskScoresJob, deliverScheduledReportsJob, notifyManagersJob, reviewAdaptiveControlsJob]);
+  checkJobDefinitions([createPruneAuditLogJob(config.auditLogRetentionDays), consumeEventsJob, dispatchCampaignsJob, sendBatchJob, recordUnansweredLuresJob, runProgrammesJob, pruneRateLimitsJob, trainingRemindersJob, trainingCadenceJob, complianceRetentionJob, refreshRiskScoresJob, deliverScheduledReportsJob, notifyManagersJob, reviewAdaptiveControlsJob, googleDirectorySyncJob, googleDirectorySweepJob, deliverWebhooksJob, pruneWebhookDeliveriesJob, pollAllPhishMailboxesJob, pollPhishMailboxJob]);

@@ -9,6 +9,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { createMailDeliveryFor } from './modules/phishing/delivery/smtp-delivery.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { chooseLoginDirectory } from './modules/identity/login-directory.ts';
 
 /**
  * `npm run worker`: a process that only runs background jobs, beside any number of servers and other
@@ -22,6 +23,8 @@ const start = async () => {
     process.exit(1);
   }
 
+  // Jobs that provision people write their logins where the servers do.
+  chooseLoginDirectory(config.auth);
   const connection = await openDatabase({ kind: 'postgres', url: config.database.url });
   // A worker may start before any server: the same migrations, under the same advisory lock.
   await applyMigrations(connection);

@@ -22,7 +22,8 @@ export type ProviderSettings = {
   codeTtlSeconds: number;
   codeMaxAttempts: number;
   lockAfterFailedPasswords: number;
-  limits: { perLoginId: RateLimit; perIp: RateLimit };
+  /** `managementKeyFailures`: wrong management keys one address may send before every call from it waits out the window. */
+  limits: { perLoginId: RateLimit; perIp: RateLimit; managementKeyFailures: RateLimit };
   methods: AuthMethod[];
   /** Where passkeys are valid: the public URL's host name and origin. */
   passkeys: RelyingParty;

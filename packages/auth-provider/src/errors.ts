@@ -25,6 +25,10 @@ export const authErrors = {
   /** A call from outside (a webhook) that cannot prove where it comes from. */
   forbidden: { status: 403, errorCode: 'E011403' },
   notFound: { status: 404, errorCode: 'E011404' },
+  /** The management API's "no such user" (the go SDK's ErrManagementUserNotFound). */
+  userNotFound: { status: 400, errorCode: 'E112102' },
+  /** The management API: a tenant with that id exists already (no published Descope code; the status says it). */
+  tenantExists: { status: 409, errorCode: 'E011409' },
   /** Flows (contract §6): no such flow or execution, an execution past its time, a wrong flow nonce. */
   flowNotFound: { status: 400, errorCode: 'E102004' },
   flowTimedOut: { status: 400, errorCode: 'E103205' },

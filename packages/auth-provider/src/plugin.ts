@@ -26,6 +26,8 @@ import { totpRoutes } from './methods/totp.routes.ts';
 import { webauthnRoutes } from './methods/webauthn.routes.ts';
 import { createSessions } from './sessions/sessions.ts';
 import { sessionRoutes } from './sessions/session.routes.ts';
+import { managementRoutes } from './management/management.routes.ts';
+import { sha256 } from './crypto.ts';
 
 export type AuthProviderOptions = {
   db: AuthDb;
@@ -58,6 +60,11 @@ export type AuthProviderOptions = {
   /** Social sign-in: the providers this deployment registered an app with (see `oauthProvidersFromEnv`). */
   oauthProviders?: Partial<Record<OAuthProviderName, OAuthProviderConfig>>;
   limits?: Partial<ProviderSettings['limits']>;
+  /**
+   * The key a host's management calls carry (`Bearer <project id>:<key>`, /v1/mgmt and /v2/mgmt).
+   * Only its hash is kept; without one, every management call is refused.
+   */
+  managementKey?: string;
 };
 
 declare module 'fastify' {
@@ -74,6 +81,8 @@ const day = 24 * 60 * 60;
  */
 export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthProviderOptions) => {
   if (options.secret.length < 32) throw new Error('The auth provider secret must be at least 32 bytes');
+  // Calls carry "Bearer <project id>:<key>", read after the last colon: a key with one could never match.
+  if (options.managementKey?.includes(':')) throw new Error('The management key must not contain a colon (:)');
   const settings: ProviderSettings = {
     projectId: options.projectId,
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
@@ -85,6 +94,7 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
     limits: {
       perLoginId: options.limits?.perLoginId ?? { max: 10, windowSeconds: 10 * 60 },
       perIp: options.limits?.perIp ?? { max: 60, windowSeconds: 60 },
+      managementKeyFailures: options.limits?.managementKeyFailures ?? { max: 20, windowSeconds: 10 * 60 },
     },
     methods: options.methods ?? ['password', 'otp-email'],
     passkeys: relyingPartyFor(options.publicUrl, options.appName ?? 'Vigil', options.passkeyOrigins),
@@ -175,5 +185,12 @@ export const authProviderPlugin = fp(async (app: FastifyInstance, options: AuthP
     await scope.register(async (notp) => notpInboundRoutes(notp, context), { prefix: '/v1/notp' });
     await scope.register(async (oauth) => oauthBrowserRoutes(oauth, context), { prefix: '/v1/oauth' });
     await keysRoutes(scope, context);
+    const managementKeyHash = options.managementKey ? sha256(options.managementKey) : undefined;
+    await scope.register(async (mgmt) => {
+      mgmt.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      await managementRoutes(mgmt, context, managementKeyHash);
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The provider on its own: `npm run start -w @vigil/auth-provider`. Configured like the product:
  * AUTH_PROJECT_ID, AUTH_SECRET (required here), PUBLIC_URL (the application its links lead to),
- * PORT (default 4000), DATABASE_URL (or the embedded PGlite in DATA_DIR), SMTP_URL, MAIL_FROM.
+ * PORT (default 4000), DATABASE_URL (or the embedded PGlite in DATA_DIR), SMTP_URL, MAIL_FROM, and
+ * AUTH_MANAGEMENT_KEY (the key the application's management calls carry; without it none is served).
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -62,6 +63,7 @@ await app.register(authProviderPlugin, {
   smtpUrl: process.env.SMTP_URL,
   mailFrom: process.env.MAIL_FROM,
   methods: ['password', 'otp-email', 'magiclink', 'enchantedlink'],
+  managementKey: process.env.AUTH_MANAGEMENT_KEY?.trim() || undefined,
 });
 app.addHook('onClose', closeDatabase);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());

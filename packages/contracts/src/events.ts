@@ -28,3 +28,12 @@ export type SimulationEventType = z.infer<typeof simulationEventTypeSchema>;
 
 /** The outcomes that count as falling for a lure (a failure), strongest last. */
 export const failureEventTypes = ['clicked', 'attachment_opened', 'qr_scanned', 'called', 'replied', 'submitted'] as const satisfies readonly SimulationEventType[];
+
+/**
+ * What the event log records when a directory (SCIM, Google Workspace sync, a CSV import) changes
+ * the organisation's people. Webhooks and the integrations pages read them; `data.source` names
+ * the directory and `data.fields` the attributes that changed.
+ */
+export const provisioningEventTypes = ['person_provisioned', 'person_updated', 'person_deprovisioned', 'person_reactivated'] as const;
+export type ProvisioningEventType = (typeof provisioningEventTypes)[number];
+export type ProvisioningSource = 'scim' | 'google' | 'csv';

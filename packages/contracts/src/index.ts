@@ -38,3 +38,8 @@ export * from './organization-insights.ts';
 export * from './reporting.ts';
 export * from './adaptive-controls.ts';
 export * from './sso-settings.ts';
+export * from './api-keys.ts';
+export * from './public-api.ts';
+export * from './google-directory.ts';
+export * from './webhooks.ts';
+export * from './phish-mailbox.ts';

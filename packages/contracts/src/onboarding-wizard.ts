@@ -294,6 +294,16 @@ export const onboardingWizardSchema = z
       .object({ id: z.uuid(), lastFour: z.string(), worksUntil: isoDateTimeSchema })
       .nullable()
       .describe('The token a new one replaced: it keeps working until worksUntil (a day), unless revoked'),
+    scimActivity: z
+      .object({
+        /** When the identity provider last called with either token (to the minute); null until it has. */
+        lastRequestAt: isoDateTimeSchema.nullable(),
+        /** People SCIM created, changed, deactivated and reactivated in the last 30 days. */
+        last30Days: z.object({ provisioned: z.int(), updated: z.int(), deprovisioned: z.int(), reactivated: z.int() }),
+        /** The last request Vigil refused, with its status and SCIM error, so a stalled provisioning says why. */
+        lastError: z.object({ at: isoDateTimeSchema, status: z.int(), summary: z.string() }).nullable(),
+      })
+      .describe('What the SCIM client did lately: the live state of provisioning'),
     dmi: z.object({
       exchange: integrationRecord(exchangeDmiSettingsSchema),
       googleWorkspace: integrationRecord(googleDmiSettingsSchema),

@@ -126,8 +126,8 @@ export const organizationUserAbilitiesSchema = z.object({
 });
 export type OrganizationUserAbilities = z.infer<typeof organizationUserAbilitiesSchema>;
 
-/** Where a person came from: added by hand, a CSV import, SCIM provisioning, single sign-on (just in time) or the demo. */
-export const personSources = ['manual', 'csv', 'scim', 'sso', 'demo'] as const;
+/** Where a person came from: added by hand, a CSV import, SCIM provisioning, single sign-on (just in time), the demo or the Google Workspace directory sync. */
+export const personSources = ['manual', 'csv', 'scim', 'sso', 'demo', 'google'] as const;
 export type PersonSource = (typeof personSources)[number];
 /** What an identity provider keeps over SCIM for the people it provisions: changed there, not in Vigil. */
 export const scimManagedFields = ['firstName', 'lastName', 'email', 'jobTitle', 'phone', 'timeZone', 'preferredLanguage', 'departmentId', 'managerId'] as const;

@@ -18,3 +18,20 @@ export const illFormedTextPath = (value: unknown, path: string, depth = 0): stri
   }
   return undefined;
 };
+
+const loneSurrogates = /\p{Cs}/gu;
+
+/**
+ * The text with each half of a surrogate pair left alone replaced by U+FFFD and NUL characters
+ * dropped: what PostgreSQL keeps in text and jsonb columns. Text from outside that is stored
+ * rather than refused (a parsed email, say) goes through this first.
+ */
+export const storableText = (text: string) => text.replace(loneSurrogates, '\uFFFD').replaceAll('\0', '');
+
+/** At most `max` code points of the text: a cut never splits a surrogate pair. */
+export const cutAtCodePoint = (text: string, max: number) => {
+  if (text.length <= max) return text;
+  let end = 0;
+  for (let count = 0; count < max && end < text.length; count++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+  return text.slice(0, end);
+};

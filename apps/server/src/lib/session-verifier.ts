@@ -12,6 +12,10 @@ export type SessionClaims = {
   sid?: string;
   /** Set by the embedded provider while the person's sign-in policy asks for a second factor this session has not given. */
   mfa_required?: boolean;
+  /** How the person signed in (`pwd`, `email`, `totp`, `webauthn`, `mfa`…). */
+  amr?: string[];
+  /** When the person signed in (epoch seconds; OIDC's claim), when the provider says. */
+  auth_time?: number;
 };
 
 /** The provider's published keys, fetched when an unknown `kid` appears and cached. */

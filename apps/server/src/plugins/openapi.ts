@@ -41,11 +41,23 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { publicUrl }: { pu
         title: 'Vigil API',
         version: '0.1.0',
         description:
-          'Security-awareness and human-risk platform. Send the session JWT from the authentication provider as `Authorization: Bearer <token>`. Errors of /api always have the shape `{ "error": { "code", "message", "details" } }`; the embedded authentication provider (/v1/auth, /v2/keys; the Descope contract) answers its errors as `{ "errorCode", "errorDescription", "errorMessage" }`.',
+          'Security-awareness and human-risk platform. Send the session JWT from the authentication provider as `Authorization: Bearer <token>`; the public REST API under /api/v1 takes an organisation API key there instead (see the apiKey scheme). Errors of /api always have the shape `{ "error": { "code", "message", "details" } }`; the embedded authentication provider (/v1/auth, /v2/keys; the Descope contract) answers its errors as `{ "errorCode", "errorDescription", "errorMessage" }`.',
       },
       servers: [{ url: publicUrl }],
       // The embedded provider's routes (/v1/auth, /v2/keys) document themselves, with their own scheme.
-      components: { securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...authProviderSecuritySchemes } },
+      components: {
+        securitySchemes: {
+          session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The public REST API (/api/v1) takes an organisation API key instead; docs/api.md.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'vgl_…',
+            description: 'An organisation API key (`vgl_` and 49 letters and digits), made by an admin in Configure → Integrations → API keys. Opens only /api/v1, as far as its scopes (`read`, `write`) allow.',
+          },
+          ...authProviderSecuritySchemes,
+        },
+      },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,

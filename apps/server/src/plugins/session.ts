@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiKeySecretPrefix } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
 import { AppError } from '../lib/app-error.ts';
 import type { SessionVerifier } from '../lib/session-verifier.ts';
 import type { Tenant } from '../lib/tenant.ts';
-import { resolveTenant } from '../lib/tenant-resolver.ts';
+import { resolveTenant, secondFactorRequired } from '../lib/tenant-resolver.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +26,8 @@ const bearerToken = (request: FastifyRequest) => {
   if (!header) throw new AppError('UNAUTHENTICATED', 'Sign in first: the Authorization header is missing');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <session token>"');
+  // An organisation API key opens only the public API; say so rather than "not a valid session".
+  if (match[1].startsWith(apiKeySecretPrefix)) throw new AppError('UNAUTHENTICATED', 'An API key opens only the public API under /api/v1; this route needs a signed-in session');
   // The SDK may send "<projectId>:<sessionJwt>"; the JWT is the part after the last colon.
   return match[1].slice(match[1].lastIndexOf(':') + 1);
 };
@@ -34,7 +37,19 @@ const bearerToken = (request: FastifyRequest) => {
  * caller's tenancy scope on the request; what those routes answer is never stored by a cache. The tenant never comes from a body, query or header.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { db, verifySession }: { db: Db; verifySession: SessionVerifier }) => {
+  async (
+    app: FastifyInstance,
+    {
+      db,
+      verifySession,
+      enforceSignInPolicy = false,
+    }: {
+      db: Db;
+      verifySession: SessionVerifier;
+      /** Hold sessions to the person's adaptive controls here: the provider is elsewhere and cannot (see resolveTenant). */
+      enforceSignInPolicy?: boolean;
+    },
+  ) => {
     app.decorateRequest('tenant', {
       getter(this: WithTenantSlot) {
         const tenant = this[tenantSlot];
@@ -51,8 +66,8 @@ export const sessionPlugin = fp(
       if (!request.routeOptions.url) return;
       const claims = await verifySession(bearerToken(request));
       // Adaptive controls: until the second factor is given, the session opens nothing.
-      if (claims.mfa_required) throw new AppError('MFA_REQUIRED', 'Before you go on, confirm it is you with your second sign-in step: an authenticator app, a passkey or a code sent to your email');
-      (request as WithTenantSlot)[tenantSlot] = await resolveTenant(db, claims);
+      if (claims.mfa_required) throw secondFactorRequired();
+      (request as WithTenantSlot)[tenantSlot] = await resolveTenant(db, claims, { enforceSignInPolicy });
     });
   },
   { name: 'session' },

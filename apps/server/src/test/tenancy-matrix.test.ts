@@ -22,6 +22,10 @@ import { trainingCadenceCases } from './tenancy-cases-training-cadence.ts';
 import { complianceCases } from './tenancy-cases-compliance.ts';
 import { policiesCases } from './tenancy-cases-policies.ts';
 import { trainingTextsCases } from './tenancy-cases-training-texts.ts';
+import { googleDirectoryCases } from './tenancy-cases-google-directory.ts';
+import { webhooksCases } from './tenancy-cases-webhooks.ts';
+import { apiKeysCases } from './tenancy-cases-api-keys.ts';
+import { phishMailboxCases } from './tenancy-cases-phish-mailbox.ts';
 import { useTestApp } from './test-app.ts';
 
 const t = useTestApp();
@@ -83,9 +87,13 @@ const matrix: Record<string, MatrixCase> = {
   ...complianceCases(t),
   ...policiesCases(t),
   ...trainingTextsCases(t),
+  ...googleDirectoryCases(t),
   ...riskCases(t),
   ...reportingCases(t),
   ...adaptiveControlsCases(t),
+  ...webhooksCases(t),
+  ...apiKeysCases(t),
+  ...phishMailboxCases(t),
   'GET /api/personal_user_data/': {
     request: () => ({ method: 'GET', url: '/api/personal_user_data/' }),
     expectIsolated: (response, { a, b }) => {
@@ -279,7 +287,8 @@ const callAsAlphaAdmin = async (testCase: MatrixCase, tenants: Tenants, dct?: st
 describe('tenancy matrix', () => {
   it('has a case for every /api route the app serves', () => {
     const apiRoutes = t.app.routeTable
-      .filter((route) => route.url.startsWith('/api/') && !route.isPublic && !route.hidden)
+      // The public API (/api/v1) takes API keys, not sessions: its own matrix is public-api-tenancy.test.ts.
+      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/v1/') && !route.isPublic && !route.hidden)
       .map((route) => `${route.method} ${route.url}`);
     expect(apiRoutes.length).toBeGreaterThan(0);
     expect(Object.keys(matrix).sort()).toEqual([...new Set(apiRoutes)].sort());

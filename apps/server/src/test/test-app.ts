@@ -18,7 +18,7 @@ export type TestContext = {
   connection: DatabaseConnection;
   jwks: Awaited<ReturnType<typeof startTestJwksServer>>;
   /** Authorization header for a person built by the factories. */
-  authAs: (person: { authUserId: string | null }, session?: { dct?: string; tenants?: Record<string, { roles: string[] }>; sid?: string; mfaRequired?: boolean }) => Promise<{ authorization: string }>;
+  authAs: (person: { authUserId: string | null }, session?: { dct?: string; tenants?: Record<string, { roles: string[] }>; sid?: string; mfaRequired?: boolean; amr?: string[]; authTime?: number }) => Promise<{ authorization: string }>;
 };
 
 type TestAppOptions = { embeddedAuth?: boolean; /** Logger options from the config (a test that reads the logs). */ logger?: (config: Config) => FastifyServerOptions['logger'] };

@@ -14,6 +14,10 @@ export type SessionTokenOptions = {
   expiresInSeconds?: number;
   drn?: 'DS' | 'DSR';
   issuer?: string;
+  /** How the person signed in (default: a password alone). */
+  amr?: string[];
+  /** When the person signed in (epoch seconds), as a provider that says so puts it. */
+  authTime?: number;
 };
 
 /**
@@ -37,7 +41,8 @@ export const startTestJwksServer = async (projectId: string) => {
   const mintSessionToken = async (options: SessionTokenOptions, key = privateKey) =>
     new SignJWT({
       drn: options.drn ?? 'DS',
-      amr: ['pwd'],
+      amr: options.amr ?? ['pwd'],
+      ...(options.authTime === undefined ? {} : { auth_time: options.authTime }),
       roles: [],
       permissions: [],
       ...(options.tenants ? { tenants: options.tenants } : {}),

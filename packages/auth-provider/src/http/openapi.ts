@@ -20,11 +20,11 @@ export const authErrorSchema = z
 type ErrorStatus = (typeof authErrors)[keyof typeof authErrors]['status'] | 413 | 415;
 
 const errorMeanings: Record<Exclude<ErrorStatus, 500>, string> = {
-  400: `Bad input (${authErrors.missingArguments.errorCode} missing, ${authErrors.invalidArguments.errorCode} invalid, ${authErrors.weakPassword.errorCode} weak password): errorDescription names the field`,
-  401: 'Unknown project id, or wrong or expired credentials, code, link, refresh token or access key',
+  400: `Bad input (${authErrors.missingArguments.errorCode} missing, ${authErrors.invalidArguments.errorCode} invalid, ${authErrors.weakPassword.errorCode} weak password, ${authErrors.userNotFound.errorCode} no such user on the management API): errorDescription names the field`,
+  401: 'Unknown project id, or wrong or expired credentials, code, link, refresh token, access key or management key',
   403: 'Not allowed',
   404: 'Unknown project id',
-  409: 'Another account signs in with this login id, email or phone already',
+  409: 'Another account signs in with this login id, email or phone already (management: or a tenant has this id)',
   413: 'The body is larger than the server accepts',
   415: 'The body is not JSON',
   429: `Too many attempts (${authErrors.rateLimited.errorCode}): try again after the seconds in Retry-After`,
@@ -94,6 +94,12 @@ export const authProviderSecuritySchemes = {
     description:
       'The authentication provider\'s routes: Authorization: Bearer <project id>, or Bearer <project id>:<refresh token> on calls made for a signed-in user (the refresh cookie named by x-descope-refresh-cookie-name, default DSR, also serves), or Bearer <project id>:<access key> on the access-key exchange. An unknown project id answers 401.',
   },
+  authProviderManagement: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "The authentication provider's management API (/v1/mgmt, /v2/mgmt): Authorization: Bearer <project id>:<management key> (AUTH_MANAGEMENT_KEY). A missing or wrong key answers 401; after too many wrong keys from one address, every call from it answers 429 until the window ends.",
+  },
 } as const;
 
 type RouteDocumentation = {
@@ -101,7 +107,10 @@ type RouteDocumentation = {
   description?: string;
   /** Under /v1/auth: the Authorization header names the project. */
   project?: boolean;
+  /** Under /v1/mgmt and /v2/mgmt: the Authorization header names the project and the management key. */
+  management?: boolean;
   body?: z.ZodType;
+  querystring?: z.ZodType;
   params?: z.ZodType;
   ok: z.ZodType;
   /** Statuses this route can answer beyond the ones every route of its kind can. */
@@ -116,15 +125,19 @@ type RouteDocumentation = {
  */
 export const documentRoute = (doc: RouteDocumentation): FastifySchema => {
   const statuses = new Set<Exclude<ErrorStatus, 500>>(doc.errors ?? []);
-  if (doc.project) statuses.add(401);
+  if (doc.project || doc.management) statuses.add(401);
+  // Too many wrong management keys from the caller's address.
+  if (doc.management) statuses.add(429);
+  if (doc.body || doc.querystring) statuses.add(400);
   if (doc.body) for (const status of [400, 413, 415] as const) statuses.add(status);
   return {
     tags: ['Authentication provider'],
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     // Not the API's session: these routes read the project id (and a refresh token) themselves.
-    security: doc.project ? [{ authProviderProject: [] }] : [],
+    security: doc.management ? [{ authProviderManagement: [] }] : doc.project ? [{ authProviderProject: [] }] : [],
     ...(doc.params ? { params: doc.params } : {}),
+    ...(doc.querystring ? { querystring: doc.querystring } : {}),
     ...(doc.body ? { body: doc.body } : {}),
     response: {
       200: doc.ok,

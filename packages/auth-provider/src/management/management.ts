@@ -168,6 +168,10 @@ export const createAuthManagement = (db: AuthDb) => {
       await db.update(users).set({ status: 'disabled', updatedAt: new Date() }).where(eq(users.id, userId));
       await revokeAll(userId, 'user disabled');
     },
+    /** Ends every session (and refresh family) of the user; they may sign in again. */
+    revokeAllSessions: async (userId: string, reason = 'signed out everywhere') => {
+      await revokeAll(userId, reason);
+    },
     enableUser: async (userId: string) => db.update(users).set({ status: 'enabled', updatedAt: new Date() }).where(eq(users.id, userId)),
     /**
      * A new access key. The returned `accessKey` is the only time its secret exists outside the

@@ -38,6 +38,11 @@ export const users = auth.table(
     verifiedPhone: boolean().notNull().default(false),
     status: text({ enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
     roleNames: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Values the host keeps on the user through the management API (Descope's custom attributes),
+     * never set by the person: Vigil marks the logins it makes with the organisation they are for.
+     */
+    customAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     passwordHash: text(),
     failedPasswordAttempts: integer().notNull().default(0),
     lockedAt: timestamp({ withTimezone: true }),

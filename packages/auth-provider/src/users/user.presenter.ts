@@ -27,7 +27,7 @@ export const presentUser = (user: UserRow, loginIds: string[], userTenants: User
   password: Boolean(user.passwordHash),
   webauthn: factors.passkeys > 0,
   externalIds: [] as string[],
-  customAttributes: {} as Record<string, unknown>,
+  customAttributes: user.customAttributes,
   test: false,
 });
 

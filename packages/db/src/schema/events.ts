@@ -35,6 +35,14 @@ export const events = pgTable(
     index('events_sign_in_idx')
       .on(t.organizationId, t.occurredAt)
       .where(sql`${t.type} in ('sign_in', 'sign_in_failed', 'sign_in_blocked', 'sign_in_anomaly')`),
+    // The public API's event feed reads one organisation's events after an id, in id order (a SIEM polling).
+    index('events_organization_feed_idx').on(t.organizationId, t.id),
+    // Provisioning changes by time (the onboarding wizard counts the last 30 days' SCIM changes at
+    // every load) without walking the organisation's simulation events. The list is
+    // provisioningEventTypes (packages/contracts/src/events.ts); queries name the same types literally.
+    index('events_provisioning_idx')
+      .on(t.organizationId, t.occurredAt)
+      .where(sql`${t.type} in ('person_provisioned', 'person_updated', 'person_deprovisioned', 'person_reactivated')`),
   ],
 );
 

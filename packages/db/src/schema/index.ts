@@ -16,3 +16,7 @@ export * from './policies.ts';
 export * from './risk.ts';
 export * from './reporting.ts';
 export * from './adaptive-controls.ts';
+export * from './api-keys.ts';
+export * from './phish-mailbox.ts';
+export * from './google-directory.ts';
+export * from './webhooks.ts';

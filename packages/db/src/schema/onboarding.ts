@@ -71,6 +71,11 @@ export const scimTokens = pgTable(
     lastUsedAt: timestamp({ withTimezone: true }),
     /** A token replaced by a new one keeps working until then, so the identity provider can be given the new one without a gap; a revoked one stops at once. */
     graceUntil: timestamp({ withTimezone: true }),
+    /** The last request with this token that Vigil refused (a 4xx or 5xx), so admins see why provisioning stalls. */
+    lastErrorAt: timestamp({ withTimezone: true }),
+    lastErrorStatus: integer(),
+    /** Method, path and the SCIM error's detail, bounded; no token and no body. */
+    lastError: text(),
   },
   (t) => [
     index().on(t.organizationId, t.createdAt),

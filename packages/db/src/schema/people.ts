@@ -18,7 +18,7 @@ import { departments } from './departments.ts';
 import { tenantOwnerColumn } from './tenant-owner.ts';
 
 export const roleEnum = pgEnum('role', ['Superadmin', 'Admin', 'Manager', 'User']);
-export const personSourceEnum = pgEnum('person_source', ['manual', 'csv', 'scim', 'sso', 'demo']);
+export const personSourceEnum = pgEnum('person_source', ['manual', 'csv', 'scim', 'sso', 'demo', 'google']);
 
 /**
  * A person of an organisation. Department and manager are composite foreign keys with the
@@ -47,7 +47,7 @@ export const people = pgTable(
     preferredLanguage: text(),
     pictureFileName: text().notNull().default(''),
     isActive: boolean().notNull().default(true),
-    /** Where the person came from: added by hand, a CSV import, SCIM provisioning, single sign-on (just in time) or the demo. */
+    /** Where the person came from: added by hand, a CSV import, SCIM provisioning, single sign-on (just in time), the demo or the Google Workspace directory sync. */
     source: personSourceEnum().notNull().default('manual'),
     /** SCIM: the identity provider's own id for the person (`externalId`), and the `userName` it gave (Entra's UPN may differ from the email). */
     externalId: text(),

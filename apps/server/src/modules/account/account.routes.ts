@@ -24,6 +24,8 @@ import {
 } from './account.service.ts';
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema, 404: apiErrorBodySchema };
+// Sessions, factors and sign-in history live with the embedded provider; with an outside one they answer 409 saying so.
+const providerViewErrors = { ...errors, 409: apiErrorBodySchema };
 
 /**
  * The signed-in person's own account: names, sessions, sign-in history. Every route acts on the
@@ -48,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMana
         response: { 200: accountProfileSchema, ...errors },
       },
     },
-    async (request) => updateAccountProfile(db, management, request.tenant, request.body, requestOrigin(request)),
+    async (request) => updateAccountProfile(db, request.tenant, request.body, requestOrigin(request)),
   );
 
   app.get(
@@ -57,7 +59,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMana
       schema: {
         tags: ['account'],
         summary: 'Your own authenticator app, passkeys and how many recovery codes are left (set up and changed through /v1/auth)',
-        response: { 200: accountFactorsSchema, ...errors },
+        response: { 200: accountFactorsSchema, ...providerViewErrors },
       },
     },
     async (request) => listAccountFactors(management, request.tenant),
@@ -69,7 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMana
       schema: {
         tags: ['account'],
         summary: 'Your own signed-in browsers and devices, the current one marked',
-        response: { 200: accountSessionsSchema, ...errors },
+        response: { 200: accountSessionsSchema, ...providerViewErrors },
       },
     },
     async (request) => listAccountSessions(management, request.tenant),
@@ -82,7 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMana
         tags: ['account'],
         summary: 'End one of your other sessions: it is signed out at once (audited)',
         params: accountSessionParamsSchema,
-        response: { 200: revokedSessionsSchema, ...errors },
+        response: { 200: revokedSessionsSchema, ...providerViewErrors },
       },
     },
     async (request) => revokeAccountSession(db, management, request.tenant, request.params.sessionId, requestOrigin(request)),
@@ -94,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMana
       schema: {
         tags: ['account'],
         summary: 'End all your sessions but this one (audited)',
-        response: { 200: revokedSessionsSchema, ...errors, 409: apiErrorBodySchema },
+        response: { 200: revokedSessionsSchema, ...providerViewErrors },
       },
     },
     async (request) => revokeOtherAccountSessions(db, management, request.tenant, requestOrigin(request)),
@@ -107,7 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; management: AuthMana
         tags: ['account'],
         summary: 'Your own sign-in attempts, newest first',
         querystring: loginHistoryQuerySchema,
-        response: { 200: loginHistorySchema, ...errors },
+        response: { 200: loginHistorySchema, ...providerViewErrors },
       },
     },
     async (request) => listLoginHistory(management, request.tenant, request.query),

@@ -13,12 +13,24 @@ import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { Tenant } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit-log/audit-log.service.ts';
+import { loginDirectoryFor, loginsLiveInVigil } from '../identity/login-directory.ts';
 import { findCallerPerson, renameCallerPerson } from '../people/people.service.ts';
 
 // A person's own account belongs to their home organisation, also while a managed-service
 // operator acts in a client organisation: that is where its changes are audited.
 const auditOwnAccount = (db: Db, tenant: Tenant, event: Parameters<typeof recordAudit>[2]) =>
   recordAudit(db, { ...tenant, organizationId: tenant.homeOrganizationId }, event);
+
+/**
+ * Sessions, second factors and sign-in history are read from the embedded provider's tables: with
+ * an outside provider they are there, not here.
+ * @throws AppError CONFLICT saying where to look instead.
+ */
+const requireLoginsInVigil = () => {
+  if (!loginsLiveInVigil()) {
+    throw new AppError('CONFLICT', "Your sign-ins are managed by your organization's sign-in provider, not by Vigil: see your sessions, sign-in methods and sign-in history there");
+  }
+};
 
 const presentProfile = (person: { firstName: string; lastName: string; email: string }): AccountProfile => ({
   firstName: person.firstName,
@@ -38,12 +50,12 @@ export const getAccountProfile = async (db: Db, tenant: Tenant): Promise<Account
 
 /**
  * Renames the caller, in Vigil and at the authentication provider (whose mails greet them by
- * name), and audits the change. The email is the login and does not change here.
+ * name), wherever their login lives (the login directory), and audits the change. The email is
+ * the login and does not change here.
  * @throws AppError NOT_FOUND when the caller's person has gone.
  */
 export const updateAccountProfile = async (
   db: Db,
-  management: AuthManagement,
   tenant: Tenant,
   body: UpdateAccountProfileBody,
   origin: RequestOrigin,
@@ -52,7 +64,7 @@ export const updateAccountProfile = async (
   if (!before) throw notFound('Your person');
   const person = await renameCallerPerson(db, tenant, { firstName: body.firstName, lastName: body.lastName });
   if (!person) throw notFound('Your person');
-  await management.updateUserNames(tenant.authUserId, { givenName: person.firstName, familyName: person.lastName });
+  await loginDirectoryFor(db).updateLoginNames(tenant.authUserId, { givenName: person.firstName, familyName: person.lastName });
   await auditOwnAccount(db, tenant, {
     action: 'account.profile.update',
     targetType: 'person',
@@ -65,6 +77,7 @@ export const updateAccountProfile = async (
 
 /** The person's own authenticator app, passkeys and recovery codes left, as their account settings show them. */
 export const listAccountFactors = async (management: AuthManagement, tenant: Tenant): Promise<AccountFactors> => {
+  requireLoginsInVigil();
   const factors = await management.listFactors(tenant.authUserId);
   return {
     authenticatorApp: factors.authenticatorApp ? { confirmedAt: factors.authenticatorApp.confirmedAt?.toISOString() ?? null } : null,
@@ -81,6 +94,7 @@ export const listAccountFactors = async (management: AuthManagement, tenant: Ten
 
 /** The caller's own open sessions (browsers and devices signed in), the current one marked. */
 export const listAccountSessions = async (management: AuthManagement, tenant: Tenant): Promise<AccountSessions> => {
+  requireLoginsInVigil();
   const sessions = await management.listSessions(tenant.authUserId);
   return {
     canTellCurrent: tenant.sessionId !== undefined,
@@ -108,6 +122,7 @@ export const revokeAccountSession = async (
   sessionId: string,
   origin: RequestOrigin,
 ): Promise<RevokedSessions> => {
+  requireLoginsInVigil();
   if (sessionId === tenant.sessionId) throw fieldError('VALIDATION_FAILED', 'params.sessionId', 'is the session you are using: sign out to end it');
   if (!(await management.revokeSession(tenant.authUserId, sessionId))) throw notFound('Session');
   await auditOwnAccount(db, tenant, { action: 'account.session.revoke', targetType: 'session', targetId: sessionId, details: {}, ...origin });
@@ -125,6 +140,7 @@ export const revokeOtherAccountSessions = async (
   tenant: Tenant,
   origin: RequestOrigin,
 ): Promise<RevokedSessions> => {
+  requireLoginsInVigil();
   if (!tenant.sessionId) {
     throw new AppError('CONFLICT', 'This session cannot be told apart from the others; sign out of each one instead');
   }
@@ -143,6 +159,7 @@ export const revokeOtherAccountSessions = async (
 
 /** The caller's own sign-in attempts, newest first, from the provider's record. */
 export const listLoginHistory = async (management: AuthManagement, tenant: Tenant, query: LoginHistoryQuery): Promise<LoginHistory> => {
+  requireLoginsInVigil();
   const { total, events } = await management.listAuthEvents({
     userIds: [tenant.authUserId],
     events: ['signin'],

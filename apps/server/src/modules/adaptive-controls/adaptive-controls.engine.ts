@@ -1,7 +1,7 @@
-import { type AuthDb, createAuthManagement } from '@vigil/auth-provider';
 import type { AdaptiveControlFiringRow, AdaptiveControlRuleRow, AdaptiveTrigger, Db, Tx } from '@vigil/db';
 import { type Actor, type OrgScope, jobActor } from '../../lib/scope.ts';
 import { recordAuditAs } from '../audit-log/audit-log.service.ts';
+import { type SignInPolicy, loginDirectoryFor } from '../identity/login-directory.ts';
 import { assignTrainingModule } from '../training/assignments/training-assignments.service.ts';
 import { adaptiveControlsRepository } from './adaptive-controls.repository.ts';
 
@@ -17,21 +17,27 @@ export const triggerHolds = async (trigger: AdaptiveTrigger, facts: PersonFacts)
 
 /**
  * The identity actions of a person's open firings, merged: MFA when any asks for it, the shortest
- * session any asks for. Written as the provider's sign-in policy (read at every sign-in and refresh),
- * or removed when nothing asks for anything.
+ * session any asks for; null when nothing asks for anything.
  */
-const syncSignInPolicy = async (tx: Db | Tx, scope: OrgScope, person: { id: string; authUserId: string | null }) => {
-  if (!person.authUserId) return;
-  const open = await adaptiveControlsRepository(tx, scope).openFiringsOf([person.id]);
+const signInPolicyOf = (open: readonly Pick<AdaptiveControlFiringRow, 'applied'>[]): SignInPolicy | null => {
   const requireMfa = open.some((firing) => firing.applied.requireMfa === true);
   const minutes = open.map((firing) => firing.applied.sessionMaxMinutes).filter((value): value is number => typeof value === 'number');
-  const management = createAuthManagement(tx as unknown as AuthDb);
-  if (!requireMfa && minutes.length === 0) return management.setSignInPolicy(person.authUserId, null);
-  return management.setSignInPolicy(person.authUserId, {
-    requireMfa,
-    sessionMaxSeconds: minutes.length ? Math.min(...minutes) * 60 : null,
-    reason: `adaptive controls: ${open.length} rule${open.length === 1 ? '' : 's'} in force`,
-  });
+  if (!requireMfa && minutes.length === 0) return null;
+  return { requireMfa, sessionMaxSeconds: minutes.length ? Math.min(...minutes) * 60 : null, reason: `adaptive controls: ${open.length} rule${open.length === 1 ? '' : 's'} in force` };
+};
+
+/** The policy a person's open firings make now. */
+const currentPolicy = async (tx: Db | Tx, scope: OrgScope, personId: string) => signInPolicyOf(await adaptiveControlsRepository(tx, scope).openFiringsOf([personId]));
+
+/**
+ * Writes the policy of the person's open firings as the provider's sign-in policy (read at every
+ * sign-in and refresh), or removes it. `previous` is the policy before this change: a provider
+ * without such policies ends the person's sessions only when the new one is stricter (see
+ * LoginDirectory.setSignInPolicy), so lifting one of two firings signs nobody out.
+ */
+const syncSignInPolicy = async (tx: Db | Tx, scope: OrgScope, person: { id: string; authUserId: string | null }, previous: SignInPolicy | null) => {
+  if (!person.authUserId) return;
+  await loginDirectoryFor(tx).setSignInPolicy(person.authUserId, await currentPolicy(tx, scope, person.id), previous);
 };
 
 const fire = async (tx: Tx, scope: OrgScope, rule: AdaptiveControlRuleRow, person: { id: string; managerId: string | null }, facts: { score: number; failures: number }, now: Date, actor: Actor) => {
@@ -62,11 +68,12 @@ const fire = async (tx: Tx, scope: OrgScope, rule: AdaptiveControlRuleRow, perso
  */
 export const liftFiring = async (tx: Tx, scope: OrgScope, firing: AdaptiveControlFiringRow, reason: 'recovered' | 'admin' | 'rule', actor: Actor, now = new Date(), byPersonId: string | null = null) => {
   const repository = adaptiveControlsRepository(tx, scope);
+  const previous = await currentPolicy(tx, scope, firing.personId);
   const lifted = await repository.liftFiring(firing.id, reason, now, byPersonId);
   if (!lifted) return undefined;
   await recordAuditAs(tx, scope, actor, { action: 'adaptive-control.lift', targetType: 'person', targetId: firing.personId, details: { ruleId: firing.ruleId, firingId: firing.id, reason } });
   const [person] = await repository.personFacts([firing.personId]);
-  if (person) await syncSignInPolicy(tx, scope, person);
+  if (person) await syncSignInPolicy(tx, scope, person, previous);
   return lifted;
 };
 
@@ -90,21 +97,23 @@ export const evaluateAdaptiveControls = async (tx: Tx, scope: OrgScope, personId
       return counts.get(days)!;
     };
     const facts = { score: Number(person.score), failuresWithin };
-    let changed = false;
+    // The policy in force before this person's first new firing (after any lift before it).
+    let beforeFiring: SignInPolicy | null | undefined;
     for (const rule of rules) {
       const holds = person.isActive && (await triggerHolds(rule.trigger, facts));
       const current = open.find((firing) => firing.ruleId === rule.id && firing.personId === person.id);
       if (holds && !current) {
         const failures = rule.trigger.kind === 'failures_within' ? await failuresWithin(rule.trigger.days) : await failuresWithin(90);
+        const previous = beforeFiring === undefined ? await currentPolicy(tx, scope, person.id) : beforeFiring;
         if (await fire(tx, scope, rule, person, { score: facts.score, failures }, now, actor)) {
           fired++;
-          changed = true;
+          beforeFiring = previous;
         }
       } else if (!holds && current && (await liftFiring(tx, scope, current, 'recovered', actor, now))) {
         lifted++;
       }
     }
-    if (changed) await syncSignInPolicy(tx, scope, person);
+    if (beforeFiring !== undefined) await syncSignInPolicy(tx, scope, person, beforeFiring);
   }
   return { fired, lifted };
 };

@@ -6,11 +6,12 @@ import { skillRatingsConsumer } from '../phishing/adaptive/skill-ratings.consume
 import { remedialTrainingConsumer } from '../training/remedial/remedial-training.consumer.ts';
 import { riskScoresConsumer } from '../risk/risk-scores.consumer.ts';
 import { adaptiveControlsConsumer } from '../adaptive-controls/adaptive-controls.consumer.ts';
+import { webhookDeliveriesConsumer } from '../integrations/webhooks/webhook-deliveries.consumer.ts';
 import { campaignProjectionsConsumer } from './campaign-projections.ts';
 import { type EventConsumer, runConsumer } from './consumers.ts';
 
 /** Every consumer of the event log, run in this order by one job. */
-export const eventConsumers: readonly EventConsumer[] = [campaignProjectionsConsumer, skillRatingsConsumer, remedialTrainingConsumer, riskScoresConsumer, adaptiveControlsConsumer];
+export const eventConsumers: readonly EventConsumer[] = [campaignProjectionsConsumer, skillRatingsConsumer, remedialTrainingConsumer, riskScoresConsumer, adaptiveControlsConsumer, webhookDeliveriesConsumer];
 
 /**
  * Brings every consumer up to date with the log: every minute (pg-boss's finest schedule), and a

@@ -1,5 +1,6 @@
 import {
   type OnboardingWizard,
+  type ProvisioningEventType,
   exchangeDmiSettingsSchema,
   googleDmiSettingsSchema,
   googleWatchtowerSettingsSchema,
@@ -23,6 +24,25 @@ export type WizardRows = {
   signInTestedAt: Date | null;
   /** Whether the provider keeps an OpenID Connect client secret for the connection. */
   oidcClientSecretSet: boolean;
+  /** SCIM's changes of the last 30 days, by provisioning event type. */
+  scimChanges: Partial<Record<ProvisioningEventType, number>>;
+};
+
+const latest = (...dates: (Date | null | undefined)[]) => dates.reduce<Date | null>((best, date) => (date && (!best || date > best) ? date : best), null);
+
+/** The live state of provisioning: the last call and refusal by either token, and what SCIM changed lately. */
+const presentScimActivity = ({ scimToken, retiredScimToken, scimChanges }: WizardRows): OnboardingWizard['scimActivity'] => {
+  const refused = [scimToken, retiredScimToken].filter((token) => token?.lastErrorAt).sort((a, b) => b!.lastErrorAt!.getTime() - a!.lastErrorAt!.getTime())[0];
+  return {
+    lastRequestAt: latest(scimToken?.lastUsedAt, retiredScimToken?.lastUsedAt)?.toISOString() ?? null,
+    last30Days: {
+      provisioned: scimChanges.person_provisioned ?? 0,
+      updated: scimChanges.person_updated ?? 0,
+      deprovisioned: scimChanges.person_deprovisioned ?? 0,
+      reactivated: scimChanges.person_reactivated ?? 0,
+    },
+    lastError: refused ? { at: refused.lastErrorAt!.toISOString(), status: refused.lastErrorStatus ?? 0, summary: refused.lastError ?? '' } : null,
+  };
 };
 
 /**
@@ -94,6 +114,7 @@ export const presentOnboardingWizard = (rows: WizardRows, publicUrl: string): On
     retiredScimToken: rows.retiredScimToken?.graceUntil
       ? { id: rows.retiredScimToken.id, lastFour: rows.retiredScimToken.lastFour, worksUntil: rows.retiredScimToken.graceUntil.toISOString() }
       : null,
+    scimActivity: presentScimActivity(rows),
     dmi: {
       exchange: presentSetup(setups, 'dmi', 'exchange', exchangeDmiSettingsSchema),
       googleWorkspace: presentSetup(setups, 'dmi', 'google-workspace', googleDmiSettingsSchema),

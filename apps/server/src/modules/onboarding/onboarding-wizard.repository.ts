@@ -1,8 +1,10 @@
-import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type ProvisioningEventType, provisioningEventTypes } from '@vigil/contracts';
 import {
   type Db,
   type NewIdentityProviderConnection,
   type Tx,
+  events,
   identityProviderConnections,
   initialTestingLaunches,
   integrationSetups,
@@ -57,6 +59,24 @@ export const onboardingWizardRepository = (db: Db | Tx, tenant: Tenant) => {
     /** The token a new one replaced, while it still works. */
     findRetiredScimToken: async () =>
       (await db.select().from(scimTokens).where(and(eq(scimTokens.organizationId, organizationId), gt(scimTokens.graceUntil, sql`now()`))).limit(1))[0],
+
+    /** People SCIM created, changed, deactivated and reactivated in the last 30 days, from the event log. */
+    countScimChanges: async () => {
+      const rows = await db
+        .select({ type: events.type, n: count() })
+        .from(events)
+        .where(
+          and(
+            eq(events.organizationId, organizationId),
+            gt(events.occurredAt, sql`now() - interval '30 days'`),
+            // Literal, as events_provisioning_idx names them: the planner then reads that index alone.
+            sql`${events.type} in (${sql.raw(provisioningEventTypes.map((type) => `'${type}'`).join(', '))})`,
+            sql`${events.data}->>'source' = 'scim'`,
+          ),
+        )
+        .groupBy(events.type);
+      return Object.fromEntries(rows.map((row) => [row.type, row.n])) as Partial<Record<ProvisioningEventType, number>>;
+    },
 
     insertScimToken: async (values: { tokenHash: string; lastFour: string; createdByPersonId: string }) =>
       (await db.insert(scimTokens).values({ ...values, organizationId }).returning())[0]!,

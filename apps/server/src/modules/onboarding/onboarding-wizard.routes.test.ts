@@ -73,6 +73,7 @@ describe('GET /api/onboarding/', () => {
       sso: null,
       scimToken: null,
       retiredScimToken: null,
+      scimActivity: { lastRequestAt: null, last30Days: { provisioned: 0, updated: 0, deprovisioned: 0, reactivated: 0 }, lastError: null },
       dmi: { exchange: null, googleWorkspace: null },
       watchtower: { google: null, microsoft: null },
       initialTesting: null,
@@ -212,6 +213,31 @@ describe('SCIM tokens', () => {
     const wizard = (await call(admin, 'GET', '/api/onboarding/')).json();
     expect(wizard).toMatchObject({ retiredScimToken: null, scimToken: { id: third.id } });
     expect((await scimUsers(third.token)).statusCode).toBe(200);
+  });
+
+  it("shows provisioning's live state: the last call, what SCIM changed in 30 days, and the last request it refused", async () => {
+    const { org, admin } = await buildAdmin();
+    const issued = (await call(admin, 'POST', '/api/onboarding/scim-tokens/')).json();
+    expect((await call(admin, 'GET', '/api/onboarding/')).json().scimActivity).toEqual({
+      lastRequestAt: null,
+      last30Days: { provisioned: 0, updated: 0, deprovisioned: 0, reactivated: 0 },
+      lastError: null,
+    });
+    const scim = (method: 'POST' | 'PATCH' | 'GET', path: string, payload?: object) =>
+      t.app.inject({ method, url: `/scim/v2/${org.id}${path}`, headers: { authorization: `Bearer ${issued.token}`, 'content-type': 'application/scim+json' }, ...(payload ? { payload } : {}) });
+    const user = (userName: string) => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName, name: { givenName: 'Ines', familyName: 'Moreau' }, emails: [{ value: userName, primary: true }] });
+    const ines = (await scim('POST', '/Users', user('ines@harbor.example'))).json();
+    await scim('POST', '/Users', user('theo@harbor.example'));
+    await scim('PATCH', `/Users/${ines.id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] });
+    // A lookup of someone gone is routine; a filter Vigil cannot read is what stalls a client.
+    await scim('GET', '/Users/00000000-0000-4000-8000-000000000000');
+    expect((await scim('GET', `/Users?filter=${encodeURIComponent('userName eq')}`)).statusCode).toBe(400);
+
+    const { scimActivity } = (await call(admin, 'GET', '/api/onboarding/')).json();
+    expect(scimActivity).toMatchObject({ last30Days: { provisioned: 2, updated: 0, deprovisioned: 1, reactivated: 0 }, lastError: { status: 400 } });
+    expect(Date.now() - Date.parse(scimActivity.lastRequestAt)).toBeLessThan(60_000);
+    expect(scimActivity.lastError.summary).toMatch(/^GET \/Users: invalidFilter: /);
+    expect(JSON.stringify(scimActivity)).not.toContain(issued.token);
   });
 
   it('revokes the active token (204); then it is gone (404)', async () => {

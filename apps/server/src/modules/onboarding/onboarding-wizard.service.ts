@@ -79,7 +79,7 @@ export const getOnboardingWizard = async ({ db, publicUrl, authSecret }: Onboard
   const repository = onboardingWizardRepository(db, tenant);
   const organization = await findCurrentOrganization(db, tenant);
   if (!organization) throw notFound('Organisation');
-  const [connection, scimToken, retiredScimToken, setups, launch, activePeople, sendingProfile, providerConnection] = await Promise.all([
+  const [connection, scimToken, retiredScimToken, setups, launch, activePeople, sendingProfile, providerConnection, scimChanges] = await Promise.all([
     repository.findConnection(),
     repository.findActiveScimToken(),
     repository.findRetiredScimToken(),
@@ -88,9 +88,10 @@ export const getOnboardingWizard = async ({ db, publicUrl, authSecret }: Onboard
     countActivePeople(db, tenant),
     baselineSendingProfile(db, tenant),
     authSecret ? ssoStore(db, authSecret).get(tenant.organizationId, tenant.organizationId) : undefined,
+    repository.countScimChanges(),
   ]);
   return presentOnboardingWizard(
-    { organization, connection, scimToken, retiredScimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null, signInTestedAt: providerConnection?.verifiedAt ?? null, oidcClientSecretSet: Boolean(providerConnection?.oidcClientSecretEncrypted) },
+    { organization, connection, scimToken, retiredScimToken, setups, launch, activePeople, sendingProfileName: sendingProfile?.name ?? null, signInTestedAt: providerConnection?.verifiedAt ?? null, oidcClientSecretSet: Boolean(providerConnection?.oidcClientSecretEncrypted), scimChanges },
     publicUrl,
   );
 };

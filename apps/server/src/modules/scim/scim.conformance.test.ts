@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthManagement, hashPassword } from '@vigil/auth-provider';
 import { users } from '@vigil/auth-provider/schema';
-import { auditLog, people, scimTokens } from '@vigil/db';
+import { auditLog, events, people, scimTokens } from '@vigil/db';
 import { buildOrganization, buildPerson } from '../../test/factories.ts';
 import { providerCall, useTestApp } from '../../test/test-app.ts';
 import { generateScimToken } from '../onboarding/scim-token.ts';
@@ -384,5 +384,27 @@ describe('deprovisioning over SCIM ends access at once', () => {
     await scim(alpha, 'PATCH', `/Users/${user.id}`, { schemas: [patchOp], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] });
     const again = await provider('/password/signin', { loginId: person!.email, password: 'a long enough passphrase' });
     expect(again.statusCode, again.body).toBe(200);
+  });
+});
+
+describe('what SCIM changes is recorded in the event log', () => {
+  it('a create, an update of the title, a no-op PUT, a deactivation, a reactivation and a DELETE each leave one provisioning event (none for the no-op)', async () => {
+    const created = (await scim(alpha, 'POST', '/Users', newUser('logged@alpha.example'))).body;
+    const patch = (Operations: unknown[]) => scim(alpha, 'PATCH', `/Users/${created.id}`, { schemas: [patchOp], Operations });
+    await patch([{ op: 'replace', path: 'title', value: 'Payroll lead' }]);
+    const current = (await scim(alpha, 'GET', `/Users/${created.id}`)).body;
+    await scim(alpha, 'PUT', `/Users/${created.id}`, current);
+    await patch([{ op: 'replace', path: 'active', value: false }]);
+    await patch([{ op: 'replace', path: 'active', value: true }]);
+    await scim(alpha, 'DELETE', `/Users/${created.id}`);
+
+    const logged = await t.db.select({ type: events.type, data: events.data, organizationId: events.organizationId }).from(events).where(eq(events.personId, created.id)).orderBy(events.id);
+    expect(logged).toEqual([
+      { type: 'person_provisioned', data: { source: 'scim' }, organizationId: alpha.id },
+      { type: 'person_updated', data: { source: 'scim', fields: ['jobTitle'] }, organizationId: alpha.id },
+      { type: 'person_deprovisioned', data: { source: 'scim' }, organizationId: alpha.id },
+      { type: 'person_reactivated', data: { source: 'scim' }, organizationId: alpha.id },
+      { type: 'person_deprovisioned', data: { source: 'scim' }, organizationId: alpha.id },
+    ]);
   });
 });

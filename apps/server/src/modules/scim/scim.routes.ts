@@ -8,7 +8,12 @@ import { maxResults, resourceTypes, schemas, serviceProviderConfig } from './sci
 import { type ListQuery, type ScimCaller, scimService } from './scim.service.ts';
 import { enterpriseSchema, userSchema } from './scim-users.presenter.ts';
 
-export type ScimRoutesOptions = { db: Db; publicUrl: string };
+export type ScimRoutesOptions = {
+  db: Db;
+  publicUrl: string;
+  /** After a change is committed: the event log's consumers (webhooks among them) are asked to run soon. */
+  onChanged?: () => void;
+};
 
 const scimType = 'application/scim+json';
 
@@ -76,7 +81,7 @@ const bodyOf = (request: FastifyRequest) => {
  * identity providers (Entra ID, Okta) that provision people and departments. A bearer token the
  * onboarding wizard issued authenticates the client; every answer and error is SCIM's JSON.
  */
-export const scimRoutes = async (app: FastifyInstance, { db, publicUrl }: ScimRoutesOptions) => {
+export const scimRoutes = async (app: FastifyInstance, { db, publicUrl, onChanged }: ScimRoutesOptions) => {
   // Identity providers send application/scim+json; some send application/json.
   app.addContentTypeParser(scimType, { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) => {
     try {
@@ -86,15 +91,34 @@ export const scimRoutes = async (app: FastifyInstance, { db, publicUrl }: ScimRo
     }
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ScimError) return send(reply, error.status, error.body);
+  const scimErrorOf = (error: unknown, request: FastifyRequest) => {
+    if (error instanceof ScimError) return error;
     // Two clients creating the same person or group at once: the database keeps one, the other hears why.
-    if (isUniqueViolation(error)) return send(reply, 409, new ScimError(409, 'A resource with these unique values already exists', 'uniqueness').body);
+    if (isUniqueViolation(error)) return new ScimError(409, 'A resource with these unique values already exists', 'uniqueness');
     const status = (error as { statusCode?: number }).statusCode;
     const message = error instanceof Error ? error.message : 'The request could not be read';
-    if (status && status >= 400 && status < 500) return send(reply, status, new ScimError(status, message, status === 400 ? 'invalidSyntax' : undefined).body);
+    if (status && status >= 400 && status < 500) return new ScimError(status, message, status === 400 ? 'invalidSyntax' : undefined);
     request.log.error({ err: error }, 'a SCIM request failed');
-    return send(reply, 500, new ScimError(500, 'The request could not be completed; try again').body);
+    return new ScimError(500, 'The request could not be completed; try again');
+  };
+  app.setErrorHandler(async (error, request, reply) => {
+    const refusal = scimErrorOf(error, request);
+    // A client's refused request is what an admin needs to see when provisioning stalls. A lookup of
+    // a resource that is gone is routine (clients check before they create), so it is not kept.
+    if (request.scimCaller && !(refusal.status === 404 && request.method === 'GET')) {
+      const path = request.url.split('?')[0]!.replace(/^\/scim\/v2\/[^/]+/, '');
+      const summary = `${request.method} ${path}: ${refusal.scimType ? `${refusal.scimType}: ` : ''}${refusal.detail}`.slice(0, 500);
+      await db
+        .update(scimTokens)
+        .set({ lastErrorAt: new Date(), lastErrorStatus: refusal.status, lastError: summary })
+        .where(eq(scimTokens.id, request.scimCaller.actor.id))
+        .catch((failure: unknown) => request.log.warn({ err: failure }, 'could not record a SCIM refusal'));
+    }
+    return send(reply, refusal.status, refusal.body);
+  });
+  // A person or group created, changed or deleted: provisioning's webhooks go out within seconds, not at the next minute.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300 && request.scimCaller) onChanged?.();
   });
   app.setNotFoundHandler((_request, reply) => send(reply, 404, new ScimError(404, 'No such SCIM endpoint').body));
 

@@ -3,6 +3,7 @@ import type { Db, Tx } from '@vigil/db';
 import type { Actor, OrgScope } from '../../lib/scope.ts';
 import { recordAuditAs } from '../audit-log/audit-log.service.ts';
 import { createScopedLoginSync } from '../organization-users/organization-logins.ts';
+import { appendProvisioningEvents, provisioningChangeOf } from '../events/provisioning-events.ts';
 import { ScimError, invalidSyntax, invalidValue, isUuid, scimNotFound } from './scim-errors.ts';
 import { groupFilterSql, parseFilter, userFilterSql } from './scim-filter.ts';
 import { presentGroup, readGroupInput } from './scim-groups.presenter.ts';
@@ -108,7 +109,15 @@ export const scimService = (db: Db, caller: ScimCaller) => {
   };
 
   /** Writes what a User resource says onto a person (new or existing), in the caller's transaction. */
-  const writeUser = async (tx: Db | Tx, input: UserInput, existing: { id: string; email: string; authUserId: string | null; isActive: boolean } | undefined) => {
+  const writeUser = async (tx: Db | Tx, input: UserInput, existing: (Parameters<typeof provisioningChangeOf>[1] & { email: string; authUserId: string | null }) | undefined) => {
+    const person = await writePerson(tx, input, existing);
+    // In the same transaction: webhooks and the integrations page never hear of a change that rolled back.
+    const change = provisioningChangeOf(existing, person);
+    if (change) await appendProvisioningEvents(tx, scope, 'scim', [change]);
+    return person;
+  };
+
+  const writePerson = async (tx: Db | Tx, input: UserInput, existing: { id: string; email: string; authUserId: string | null; isActive: boolean } | undefined) => {
     const repository = scimRepository(tx, scope);
     const managerId = input.managerId?.toLowerCase() ?? null;
     if (managerId && (!isUuid(managerId) || !(await repository.personExists(managerId)))) throw invalidValue(`manager ${input.managerId} is not a User of this organization`);
@@ -266,6 +275,7 @@ export const scimService = (db: Db, caller: ScimCaller) => {
         refuseAdmins(existing);
         const person = (await repository.updatePerson(id, { isActive: false, scimDeletedAt: new Date() }))!;
         if (person.authUserId) await createScopedLoginSync(tx, scope).disableLogin(person.authUserId);
+        if (existing.isActive) await appendProvisioningEvents(tx, scope, 'scim', [{ type: 'person_deprovisioned', personId: id }]);
         await audit(tx, caller, 'scim.user.delete', 'person', id, { email: person.email, externalId: person.externalId });
       });
     },

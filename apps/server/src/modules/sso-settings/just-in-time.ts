@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { createAuthManagement, isUniqueViolation } from '@vigil/auth-provider';
+import { isUniqueViolation } from '@vigil/auth-provider';
 import { type Db, organizations, people } from '@vigil/db';
 import { recordAuditAs } from '../audit-log/audit-log.service.ts';
+import { loginDirectoryFor } from '../identity/login-directory.ts';
 
 /** What the provider passes for a newcomer its connection vouches for. */
 export type SsoNewcomer = { tenantId: string; connectionId: string; email: string; givenName: string; familyName: string };
@@ -45,12 +46,15 @@ const provision = (db: Db, { tenantId, connectionId, email, givenName, familyNam
       const id = randomUUID();
       const firstName = givenName.trim() || email.split('@')[0]!;
       await tx.insert(people).values({ id, organizationId: tenantId, authUserId: id, email, firstName, lastName: familyName.trim(), role: 'User', source: 'sso' });
-      await createAuthManagement(tx).upsertUsers([{ userId: id, email, givenName: firstName, familyName: familyName.trim(), tenants: { [tenantId]: [] } }]);
+      const made = await loginDirectoryFor(tx).upsertLogins([{ userId: id, email, givenName: firstName, familyName: familyName.trim(), tenants: { [tenantId]: [] }, organizationId: tenantId }]);
+      // A provider that chose its own id for the login: the person holds that one.
+      const authUserId = made.get(id) ?? id;
+      if (authUserId !== id) await tx.update(people).set({ authUserId }).where(eq(people.id, id));
       await recordAuditAs(tx, { organizationId: tenantId }, { kind: 'sso', id: connectionId, organizationId: tenantId }, {
         action: 'organization.user.create',
         targetType: 'person',
         targetId: id,
         details: { email, role: 'User', via: 'single sign-on (just in time)' },
       });
-      return id;
+      return authUserId;
     });

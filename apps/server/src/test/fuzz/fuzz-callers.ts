@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { createAuthManagement } from '@vigil/auth-provider';
 import { refreshTokens, users } from '@vigil/auth-provider/schema';
 import type { Role } from '@vigil/contracts';
-import { departments, organizations, people, scimTokens } from '@vigil/db';
+import { apiKeys, departments, organizations, people, rateLimitWindows, scimTokens } from '@vigil/db';
+import { apiKeyRateLimitKey } from '../../modules/public-api/api-key-auth.ts';
+import { buildApiKey } from '../api-key-factories.ts';
 import { buildDepartment, buildOrganization, buildPerson } from '../factories.ts';
 import { testProjectId, type TestContext } from '../test-app.ts';
 import type { Operation } from './openapi-operations.ts';
@@ -19,10 +21,12 @@ export type FuzzCaller = {
   credentials: fc.Arbitrary<Credentials>;
   /** Puts the caller back as it was: role, active, one live session. Called before every request. */
   restore: () => Promise<void>;
-  /** The Authorization header for an operation: the API takes the session token, the provider `<projectId>:<refresh token>`. */
+  /** The Authorization header for an operation: the API takes the session token, the public API an API key, the provider `<projectId>:<refresh token>`. */
   authorizationFor: (operation: Operation) => string | undefined;
 };
 
+/** The public API's scheme (apps/server/src/plugins/openapi.ts). */
+const takesApiKey = (operation: Operation) => operation.securitySchemes.includes('apiKey');
 /** The API's scheme (apps/server/src/plugins/openapi.ts); any other one is the provider's. */
 const takesSessionToken = (operation: Operation) => operation.securitySchemes.includes('session') || !operation.securitySchemes.length;
 
@@ -64,6 +68,8 @@ export const buildFuzzOrganization = async (t: TestContext) => {
   await buildPerson(db, client.id, { role: 'User' });
   await management.upsertTenants([organization, client].map(({ id, name }) => ({ id, name })));
 
+  // The public API's callers: the admin's integration holds a key with both scopes, the plain user's a read-only one.
+  const keys = { admin: await buildApiKey(db, organization.id, { name: 'Fuzz admin key' }), 'plain user': await buildApiKey(db, organization.id, { name: 'Fuzz read key', scopes: ['read'] }) };
   const signedIn = (person: typeof admin, name: 'admin' | 'plain user', tenants: Record<string, string[]>): FuzzCaller => {
     let session = { sessionJwt: '', refreshJwt: '', familyId: '', startedAt: 0 };
     const signIn = async () => {
@@ -77,12 +83,18 @@ export const buildFuzzOrganization = async (t: TestContext) => {
     return {
       name,
       credentials: fc.constant({ session: true }),
-      authorizationFor: (operation) => (takesSessionToken(operation) ? `Bearer ${session.sessionJwt}` : `Bearer ${testProjectId}:${session.refreshJwt}`),
+      authorizationFor: (operation) => {
+        if (takesApiKey(operation)) return keys[name].headers.authorization;
+        return takesSessionToken(operation) ? `Bearer ${session.sessionJwt}` : `Bearer ${testProjectId}:${session.refreshJwt}`;
+      },
       restore: async () => {
         await db
           .update(people)
           .set({ role: person.role, isActive: true, email: person.email, departmentId: person.departmentId, managerId: person.managerId })
           .where(eq(people.id, person.id));
+        // The caller's API key works again (the fuzzer may have revoked it) and has its whole minute ahead.
+        await db.update(apiKeys).set({ revokedAt: null, expiresAt: keys[name].key.expiresAt }).where(eq(apiKeys.id, keys[name].key.id));
+        await db.delete(rateLimitWindows).where(eq(rateLimitWindows.key, apiKeyRateLimitKey(keys[name].key.id)));
         // One live token in the family: a fuzzed refresh rotated it, a logout or deactivation revoked it.
         const family = await db
           .select({ status: refreshTokens.status, userStatus: users.status })
@@ -120,6 +132,7 @@ export const buildFuzzOrganization = async (t: TestContext) => {
       db.select({ id: scimTokens.id }).from(scimTokens).where(eq(scimTokens.organizationId, organization.id)),
       db.select({ id: organizations.id, logo: organizations.pictureFileName }).from(organizations).where(inArray(organizations.id, orgIds)),
       db.select({ id: refreshTokens.familyId }).from(refreshTokens).where(inArray(refreshTokens.userId, [admin.authUserId!, user.authUserId!])),
+      db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.organizationId, organization.id)),
     ]);
     const found = rows.flat().flatMap((row) => [row.id, ...('logo' in row && row.logo ? [row.logo] : [])]);
     knownIds.splice(0, knownIds.length, ...new Set([...found, testProjectId]));

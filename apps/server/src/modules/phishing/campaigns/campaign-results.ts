@@ -24,8 +24,16 @@ const ownCampaign = async (db: Db, scope: OrgScope, id: string) => {
  */
 export const campaignResults = async (db: Db, tenant: Tenant, id: string): Promise<CampaignResults> => {
   requireAdminRole(tenant, 'Only an admin may read campaign results');
-  const campaign = await ownCampaign(db, tenant, id);
-  const repository = campaignsRepository(db, tenant);
+  return readCampaignResults(db, scopeOf(tenant), id);
+};
+
+/**
+ * `campaignResults` for a caller already allowed to read them (the public API, by its key's scope).
+ * @throws AppError NOT_FOUND for a campaign not of the organisation.
+ */
+export const readCampaignResults = async (db: Db, scope: OrgScope, id: string): Promise<CampaignResults> => {
+  const campaign = await ownCampaign(db, scope, id);
+  const repository = campaignsRepository(db, scope);
   const [[stats], states] = await Promise.all([repository.stats([id]), repository.stateCounts([id])]);
   const byDepartment = await db
     .select({
@@ -40,7 +48,7 @@ export const campaignResults = async (db: Db, tenant: Tenant, id: string): Promi
     })
     .from(campaignDepartmentStats)
     .leftJoin(departments, and(eq(departments.organizationId, campaignDepartmentStats.organizationId), eq(departments.id, campaignDepartmentStats.departmentId)))
-    .where(and(eq(campaignDepartmentStats.organizationId, tenant.organizationId), eq(campaignDepartmentStats.campaignId, id)))
+    .where(and(eq(campaignDepartmentStats.organizationId, scope.organizationId), eq(campaignDepartmentStats.campaignId, id)))
     .orderBy(asc(sql`coalesce(${departments.name}, '')`));
   const timeline = await db
     .select({
@@ -52,7 +60,7 @@ export const campaignResults = async (db: Db, tenant: Tenant, id: string): Promi
       reported: campaignHourlyStats.reported,
     })
     .from(campaignHourlyStats)
-    .where(and(eq(campaignHourlyStats.organizationId, tenant.organizationId), eq(campaignHourlyStats.campaignId, campaign.id)))
+    .where(and(eq(campaignHourlyStats.organizationId, scope.organizationId), eq(campaignHourlyStats.campaignId, campaign.id)))
     .orderBy(asc(campaignHourlyStats.hour));
   const counts = presentCounts(stats, states);
   return { campaignId: id, counts, byDepartment, timeline, uncertain: counts.uncertain };

@@ -191,7 +191,12 @@ const listCursor = z.tuple([timestampKeySchema, z.uuid()]);
 /** Newest first, a page at a time by key. */
 export const listCampaigns = async (db: Db, tenant: Tenant, query: { status?: Campaign['status']; cursor?: string; limit: number }): Promise<CampaignList> => {
   requireCampaignAdmin(tenant);
-  const repository = campaignsRepository(db, tenant);
+  return readCampaignPage(db, tenant, query);
+};
+
+/** `listCampaigns` for a caller already allowed to read them (the public API, by its key's scope). */
+export const readCampaignPage = async (db: Db, scope: OrgScope, query: { status?: Campaign['status']; cursor?: string; limit: number }): Promise<CampaignList> => {
+  const repository = campaignsRepository(db, scope);
   const after = query.cursor ? decodeCursor(query.cursor, listCursor) : undefined;
   const page = await readKeysetPage(
     (key: readonly [string, string] | undefined, limit) => repository.list({ status: query.status }, key, limit),

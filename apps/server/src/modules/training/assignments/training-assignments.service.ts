@@ -6,15 +6,15 @@ import { AppError, fieldError, notFound } from '../../../lib/app-error.ts';
 import { csvStream } from '../../../lib/csv-stream.ts';
 import { decodeCursor, readAllByKey, readKeysetPage, timestampKeySchema } from '../../../lib/keyset.ts';
 import type { RequestOrigin } from '../../../lib/request-origin.ts';
-import type { OrgScope } from '../../../lib/scope.ts';
+import { type Actor, type OrgScope, personActor, scopeOf } from '../../../lib/scope.ts';
 import type { Tenant } from '../../../lib/tenant.ts';
-import { recordAudit } from '../../audit-log/audit-log.service.ts';
+import { recordAudit, recordAuditAs } from '../../audit-log/audit-log.service.ts';
 import { appendEvents } from '../../events/events.repository.ts';
 import { resolveAudienceMembers } from '../../phishing/campaigns/campaigns.service.ts';
 import { findUsableModule, requireTrainingAdmin } from '../modules/training-modules.service.ts';
 import { refuseCancel } from './training-assignments.policy.ts';
 import { assignmentCsvColumns, assignmentCsvRow, presentAssignment } from './training-assignments.presenter.ts';
-import { type AdminAssignmentRow, trainingAssignmentsRepository } from './training-assignments.repository.ts';
+import { type AdminAssignmentRow, type AdminAssignmentsFilter, trainingAssignmentsRepository } from './training-assignments.repository.ts';
 
 export type AssignModuleInput = Readonly<{
   moduleId: string;
@@ -81,15 +81,25 @@ export const assignTrainingModule = async (tx: Tx, scope: OrgScope, input: Assig
  */
 export const createTrainingAssignments = async (db: Db, tenant: Tenant, body: CreateTrainingAssignmentsBody, origin?: RequestOrigin) => {
   requireTrainingAdmin(tenant);
+  return assignToAudienceAs(db, scopeOf(tenant), personActor(tenant), body, origin);
+};
+
+/**
+ * `createTrainingAssignments` for an actor already allowed to assign (the public API, by its key's
+ * scope), audited as that actor.
+ * @throws AppError VALIDATION_FAILED naming body.moduleId, body.dueAt or body.audience.ids.
+ */
+export const assignToAudienceAs = async (db: Db, scope: OrgScope, actor: Actor, body: CreateTrainingAssignmentsBody, origin?: RequestOrigin) => {
   const dueAt = new Date(body.dueAt);
   if (dueAt.getTime() <= Date.now()) throw fieldError('VALIDATION_FAILED', 'body.dueAt', 'must be in the future');
   return db.transaction(async (tx) => {
-    const module = await findUsableModule(tx, tenant, body.moduleId);
+    const module = await findUsableModule(tx, scope, body.moduleId);
     if (!module) throw fieldError('VALIDATION_FAILED', 'body.moduleId', 'must be a training module this organization may use');
-    const members = await resolveAudienceMembers(tx, tenant, body.audience);
-    const created = await assignTrainingModule(tx, tenant, { moduleId: module.id, personIds: members.map((member) => member.id), dueAt, assignedByPersonId: tenant.personId });
+    const members = await resolveAudienceMembers(tx, scope, body.audience);
+    const assignedByPersonId = actor.kind === 'person' ? actor.id : null;
+    const created = await assignTrainingModule(tx, scope, { moduleId: module.id, personIds: members.map((member) => member.id), dueAt, assignedByPersonId });
     const result = { assigned: created.length, alreadyAssigned: members.length - created.length };
-    await recordAudit(tx, tenant, { action: 'training-assignment.create', targetType: 'training-module', targetId: module.id, details: { audience: body.audience, dueAt: body.dueAt, ...result }, ...origin });
+    await recordAuditAs(tx, scope, actor, { action: 'training-assignment.create', targetType: 'training-module', targetId: module.id, details: { audience: body.audience, dueAt: body.dueAt, ...result }, ...origin });
     return result;
   });
 };
@@ -103,7 +113,15 @@ const keyOf = (row: AdminAssignmentRow) => [row.sortKey, row.assignment.id] as c
  */
 export const listTrainingAssignments = async (db: Db, tenant: Tenant, query: TrainingAssignmentsQuery) => {
   requireTrainingAdmin(tenant);
-  const repository = trainingAssignmentsRepository(db, tenant);
+  return readTrainingAssignmentPage(db, tenant, query);
+};
+
+/**
+ * `listTrainingAssignments` for a caller already allowed to read them (the public API, by its key's scope).
+ * @throws AppError VALIDATION_FAILED for a cursor this list did not give.
+ */
+export const readTrainingAssignmentPage = async (db: Db, scope: OrgScope, query: AdminAssignmentsFilter & { cursor?: string; limit: number }) => {
+  const repository = trainingAssignmentsRepository(db, scope);
   const now = new Date();
   const page = await readKeysetPage(
     (after: readonly [string, string] | undefined, limit) => repository.listForAdmin(query, after, limit),

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."users" ADD COLUMN "custom_attributes" jsonb DEFAULT '{}'::jsonb NOT NULL;
