@@ -23,7 +23,7 @@ const notOnboardedAdmin = buildPersonalRecord({
 
 const fill = (path: string) =>
   path
-    .replace(':serviceId', 'okta')
+    .replace(':serviceId', 'scim')
     .replace(':productNudge', 'guardian-nudge')
     .replace(':status', 'enabled')
     .replace(':campaignId', '0b8f2c1e-1d2a-4c3b-9e4f-5a6b7c8d9e0f');
@@ -51,7 +51,7 @@ describe('app routes (no session)', () => {
   it.each([
     paths.dashboard.insights.getHref(),
     paths.insights.organization.getHref(),
-    paths.configure.integrations.service.getHref('okta'),
+    paths.configure.integrations.service.getHref('scim'),
     paths.onboarding.getHref(),
     '/insights/nonexistent/',
   ])('guards %s: no session, back to sign-in', async (path) => {
@@ -133,6 +133,9 @@ describe('app routes (signed in)', () => {
     paths.adaptiveControls.path,
     // features/sso-settings tests the connections and the sign-in policy.
     paths.ssoSettings.path,
+    // features/integrations tests the list and each integration's page.
+    paths.configure.integrations.path,
+    paths.configure.integrations.service.getHref('scim'),
     // features/phishing-programmes and features/test-requests test these.
     paths.configure.testing.schedule.path,
     paths.configure.testing.request.path,

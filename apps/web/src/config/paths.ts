@@ -159,6 +159,35 @@ export const apiPaths = {
   organization: '/api/organization/',
   organizationLogo: '/api/organization/logo/',
   organizationLoginLogs: '/api/organization/login-logs/',
+  googleWorkspace: {
+    settings: '/api/integrations/google-workspace/',
+    test: '/api/integrations/google-workspace/test/',
+    runs: '/api/integrations/google-workspace/runs/',
+    run: (runId: string) => `/api/integrations/google-workspace/runs/${segment(runId)}/`,
+    changes: (runId: string) => `/api/integrations/google-workspace/runs/${segment(runId)}/changes/`,
+  },
+  phishMailbox: {
+    settings: '/api/integrations/phish-mailbox/',
+    test: '/api/integrations/phish-mailbox/test/',
+    messages: '/api/integrations/phish-mailbox/messages/',
+    message: (id: string) => `/api/integrations/phish-mailbox/messages/${segment(id)}/`,
+  },
+  webhooks: {
+    list: '/api/integrations/webhooks/',
+    endpoint: (id: string) => `/api/integrations/webhooks/${segment(id)}/`,
+    rotateSecret: (id: string) => `/api/integrations/webhooks/${segment(id)}/rotate-secret/`,
+    test: (id: string) => `/api/integrations/webhooks/${segment(id)}/test/`,
+    deliveries: (id: string) => `/api/integrations/webhooks/${segment(id)}/deliveries/`,
+    redeliver: (id: string, deliveryId: string) => `/api/integrations/webhooks/${segment(id)}/deliveries/${segment(deliveryId)}/redeliver/`,
+    /** The OpenAPI documentation page, opened at the webhooks operations. */
+    docs: '/api/docs/#/webhooks',
+  },
+  apiKeys: {
+    list: '/api/integrations/api-keys/',
+    revoke: (id: string) => `/api/integrations/api-keys/${segment(id)}/revoke/`,
+    /** The interactive OpenAPI documentation the server serves (the public API under /api/v1 is in it). */
+    docs: '/api/docs/',
+  },
   organizationUsers: {
     list: '/api/organization/users/',
     user: (id: string) => `/api/organization/users/${segment(id)}/`,

@@ -18,6 +18,11 @@ import organizationInsights from '../locales/en/organization-insights.json';
 import reporting from '../locales/en/reporting.json';
 import adaptiveControls from '../locales/en/adaptive-controls.json';
 import ssoSettings from '../locales/en/sso-settings.json';
+import integrations from '../locales/en/integrations.json';
+import integrationsApiKeys from '../locales/en/integrations-api-keys.json';
+import integrationsGoogle from '../locales/en/integrations-google.json';
+import integrationsPhishMailbox from '../locales/en/integrations-phish-mailbox.json';
+import integrationsWebhooks from '../locales/en/integrations-webhooks.json';
 import sendingProfiles from '../locales/en/sending-profiles.json';
 import onboardingWizard from '../locales/en/onboarding.json';
 import testRequests from '../locales/en/test-requests.json';
@@ -62,6 +67,11 @@ const english = {
   ...reporting,
   ...adaptiveControls,
   ...ssoSettings,
+  ...integrations,
+  ...integrationsApiKeys,
+  ...integrationsGoogle,
+  ...integrationsPhishMailbox,
+  ...integrationsWebhooks,
 };
 
 export const resources = {

@@ -1,7 +1,9 @@
-import { PageError } from '../../../features/shell/components/page-error';
-import { RoutePlaceholder } from '../../../features/shell/components/route-placeholder';
+import { useParams } from 'react-router';
 
-// /configure/integrations/ and one integration, /configure/integrations/{serviceID}/.
-// Their content comes later: the shell shows title and breadcrumbs, the page what will appear here.
-export const Component = RoutePlaceholder;
+import { IntegrationPage } from '../../../features/integrations/components/integration-page';
+import { IntegrationsPage } from '../../../features/integrations/components/integrations-page';
+import { PageError } from '../../../features/shell/components/page-error';
+
+// /configure/integrations/ lists them; /configure/integrations/{serviceId}/ configures one.
+export const Component = () => (useParams().serviceId ? <IntegrationPage /> : <IntegrationsPage />);
 export const ErrorBoundary = PageError;

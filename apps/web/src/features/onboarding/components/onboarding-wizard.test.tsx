@@ -1,37 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { IssuedScimToken, OnboardingWizard } from '@vigil/contracts';
+import type { IssuedScimToken } from '@vigil/contracts';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json } from '../../../testing/signed-in';
 import { renderRoutes } from '../../../testing/test-utils';
+import { buildWizard, organizationId } from '../testing';
 import { OnboardingWizardView } from './onboarding-wizard';
 
-const organizationId = '5b0f3f0e-6a41-4f1e-9d7c-2a9b8c7d6e5f';
 const certificate = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
-
-const buildWizard = (overrides: Partial<OnboardingWizard> = {}): OnboardingWizard => ({
-  organizationName: 'Harbor & Pike Legal',
-  steps: { sso: false, scim: false, dmi: false, watchtower: false, initialTesting: false },
-  isOnboarded: false,
-  serviceProvider: {
-    acsUrl: `https://vigil.example.com/v1/auth/saml/acs/${organizationId}`,
-    entityId: `https://vigil.example.com/v1/auth/saml/metadata/${organizationId}`,
-    signOnUrl: 'https://vigil.example.com/login/',
-    redirectUri: `https://vigil.example.com/v1/sso/oidc/callback/${organizationId}`,
-    scimBaseUrl: `https://vigil.example.com/scim/v2/${organizationId}`,
-    endpointsLive: true,
-  },
-  sso: null,
-  scimToken: null,
-  retiredScimToken: null,
-  dmi: { exchange: null, googleWorkspace: null },
-  watchtower: { google: null, microsoft: null },
-  initialTesting: null,
-  activePeople: 163,
-  sendingProfileName: 'Simulations',
-  ...overrides,
-});
 
 type Handler = { status?: number; body: unknown };
 type Handlers = Record<string, Handler | ((body: unknown) => Handler)>;
@@ -193,6 +170,28 @@ describe('the onboarding wizard', () => {
     expect(dialog).toHaveTextContent('The token ending in WxYz keeps working for one more day');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(sent.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("shows provisioning's live state beside the token: the last call, 30 days of changes, and the last refused request", async () => {
+    serve({
+      'GET /api/onboarding/': {
+        body: buildWizard({
+          scimToken: { id: '0e6d2c1b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', lastFour: 'WxYz', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: '2026-11-22T08:15:00.000Z' },
+          scimActivity: {
+            lastRequestAt: '2026-11-22T08:15:00.000Z',
+            last30Days: { provisioned: 1240, updated: 37, deprovisioned: 5, reactivated: 1 },
+            lastError: { at: '2026-11-22T08:10:00.000Z', status: 400, summary: 'PATCH /Users/3f0c: invalidValue: manager 9a1e is not a User of this organization' },
+          },
+        }),
+      },
+    });
+    renderWizardAt('/onboarding/setup-sso-and-scim/okta/');
+    const activity = await screen.findByTestId('scim-activity');
+    expect(activity).toHaveTextContent("Your identity provider last called Vigil's SCIM endpoint on");
+    expect(within(screen.getByTestId('scim-activity-counts')).getByText('People added').parentElement).toHaveTextContent('1,240');
+    expect(within(screen.getByTestId('scim-activity-counts')).getByText('People deactivated').parentElement).toHaveTextContent('5');
+    expect(screen.getByTestId('scim-activity-last-error')).toHaveTextContent('(HTTP 400)');
+    expect(screen.getByTestId('scim-activity-last-error')).toHaveTextContent('manager 9a1e is not a User of this organization');
   });
 
   it('shows the replaced SCIM token while it still works, and stops it at once on request', async () => {

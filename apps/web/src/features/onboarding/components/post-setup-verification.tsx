@@ -22,6 +22,7 @@ import { useWizardFormSubmit } from '../use-wizard-form-submit';
 import { ssoProviderPaths, stepHref } from '../model/steps';
 import { CheckList, type Check } from './check-list';
 import { FormCheckbox } from './form-fields';
+import { ScimActivity } from './scim-activity';
 import { WizardBackLink, WizardForm } from './wizard-form';
 
 const dayInMs = 86_400_000;
@@ -124,6 +125,11 @@ export const PostSetupVerification = ({ wizard }: { wizard: OnboardingWizard }) 
       <SectionCard title={t('onboardingWizard.verification.checksHeading')} testId="verification-checks">
         <CheckList checks={checks} label={t('onboardingWizard.verification.checksHeading')} />
       </SectionCard>
+      {!isGoogle && scimToken ? (
+        <SectionCard title={t('onboardingWizard.verification.provisioningHeading')} testId="verification-provisioning">
+          <ScimActivity activity={wizard.scimActivity} />
+        </SectionCard>
+      ) : null}
       <TestSignIn
         connectionId={sso.connectionId}
         provider={provider}

@@ -18,6 +18,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useIssueScimToken } from '../api/issue-scim-token';
 import { useRevokeScimToken } from '../api/revoke-scim-token';
 import { formatDay } from '../model/format';
+import { ScimActivity } from './scim-activity';
 
 type ScimTokenPanelProps = { wizard: OnboardingWizard; tokenLabel: string };
 
@@ -119,6 +120,7 @@ export const ScimTokenPanel = ({ wizard, tokenLabel }: ScimTokenPanelProps) => {
           {t('onboardingWizard.scimToken.retired', { lastFour: retired.lastFour, date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(retired.worksUntil)) })}
         </Alert>
       ) : null}
+      {active || retired ? <ScimActivity activity={wizard.scimActivity} /> : null}
       {failure ? (
         <Alert severity="error" role="alert">
           {failure}

@@ -175,7 +175,7 @@ describe('ShellLayout: side navigation', () => {
     const { router } = renderShell(amelia, '/insights/users/');
     expect(within(nav()).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
 
-    await act(() => router.navigate('/configure/integrations/okta/'));
+    await act(() => router.navigate('/configure/integrations/scim/'));
 
     expect(within(nav()).getByRole('button', { name: 'Configure' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav()).getByRole('link', { name: 'Integrations' })).toHaveAttribute('aria-current', 'page');
@@ -247,10 +247,10 @@ describe('ShellLayout: breadcrumbs and title', () => {
   });
 
   it('titles an integration by the service’s name, not the address', () => {
-    renderShell(amelia, '/configure/integrations/slack/');
+    renderShell(amelia, '/configure/integrations/phish-mailbox/');
 
-    expect(screen.getByTestId('page-title')).toHaveTextContent(/^Integration: Slack$/);
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Integration: Slack')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('page-title')).toHaveTextContent(/^Integration: Reported-phish mailbox$/);
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Integration: Reported-phish mailbox')).toHaveAttribute('aria-current', 'page');
   });
 
   it('says Page Not Found for an integration the catalogue does not name', () => {

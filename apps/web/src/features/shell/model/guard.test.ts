@@ -84,7 +84,7 @@ const table: Row[] = [
   row('/configure/trainings/schedule/', 'A', 'G'),
   row('/configure/trainings/module/', 'A', 'G'),
   row('/configure/integrations/', 'A', 'G'),
-  row('/configure/integrations/okta/', 'A', 'G'),
+  row('/configure/integrations/scim/', 'A', 'G'),
 
   row('/settings/guardian-nudge/', 'A', 'G'),
   row('/settings/guardian-nudge/enabled/', 'A', 'G'),
@@ -187,7 +187,7 @@ describe('decideNavigation: the route table', () => {
     const tablePaths = new Set(table.map((entry) => entry.path));
     const fill = (path: string) =>
       path
-        .replace(':serviceId', 'okta')
+        .replace(':serviceId', 'scim')
         .replace(':productNudge', 'guardian-nudge')
         .replace(':status', 'enabled')
         .replace(':campaignId', '0b8f2c1e-1d2a-4c3b-9e4f-5a6b7c8d9e0f');
@@ -285,7 +285,7 @@ describe('decideNavigation: the demo accounts of the seed', () => {
     ['victoria (Crestline, BRA not done)', victoria, '/insights/organization/', '→ /insights/initial-testing/'],
     ['victoria (Crestline, BRA not done)', victoria, '/dashboard/insights/', '→ /insights/initial-testing/'],
     ['victoria (Crestline, BRA not done)', victoria, '/insights/initial-testing/', 'allow'],
-    ['victoria (Crestline, BRA not done)', victoria, '/configure/integrations/okta/', 'allow'],
+    ['victoria (Crestline, BRA not done)', victoria, '/configure/integrations/scim/', 'allow'],
     ['victoria (Crestline, BRA not done)', victoria, '/welcome/', 'allow'],
     ['victoria (Crestline, BRA not done)', victoria, '/insights/nonexistent/', '→ /insights/initial-testing/'],
   ])('%s on %s: %s', (_, user, path, expected) => {
@@ -296,7 +296,7 @@ describe('decideNavigation: the demo accounts of the seed', () => {
 describe('decideNavigation: paths as typed', () => {
   it.each([
     ['/reporting', 'allow'],
-    ['/configure/integrations/okta', 'allow'],
+    ['/configure/integrations/scim', 'allow'],
     ['/settings/guardian-nudge', 'allow'],
     ['/insights/your-reports', '→ /error/'],
   ])('%s is read with its trailing slash: %s', (path, expected) => {

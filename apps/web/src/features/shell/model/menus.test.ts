@@ -188,7 +188,7 @@ describe('the current page in the menu', () => {
     ['/compliance/', ['compliance']],
     ['/compliance-onboarding/', []],
     ['/configure/testing/schedule/', ['configureTesting']],
-    ['/configure/integrations/okta/', ['integrations']],
+    ['/configure/integrations/scim/', ['integrations']],
     ['/settings/organization/login-logs/', ['organizationSettings']],
     ['/dashboard/insights/', ['dashboardInsights']],
     ['/dashboard/trainings/completed/', ['dashboardTrainings']],

@@ -58,7 +58,7 @@ describe('every page title and breadcrumb comes from the catalogue', () => {
     const match = matchShellRoute(address);
     expect(match?.route.id).toBe(id);
     const params = getTitleParams(match!.params, (key) => t(key));
-    // The address's own text for the parameters: "guardian-nudge" and "guardian", "enabled", "slack".
+    // The address's own text for the parameters: "guardian-nudge" and "guardian", "enabled", "webhooks".
     const rawValues = Object.values(match!.params).flatMap((value) => [value, value.replace(/-nudge$/, '')]);
     for (const route of getRouteTrail(match!.route)) {
       const title = t(route.titleKey, params);

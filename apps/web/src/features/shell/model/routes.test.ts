@@ -49,8 +49,8 @@ describe('matchShellRoute', () => {
     ['/insights/organization', 'insightsOrganization', {}],
     ['/insights/organization/anomalous-activity/', 'insightsAnomalousActivity', {}],
     ['/configure/integrations/', 'configureIntegrations', {}],
-    ['/configure/integrations/okta/', 'configureIntegration', { serviceId: 'okta' }],
-    ['/configure/integrations/microsoft-teams/', 'configureIntegration', { serviceId: 'microsoft-teams' }],
+    ['/configure/integrations/scim/', 'configureIntegration', { serviceId: 'scim' }],
+    ['/configure/integrations/webhooks/', 'configureIntegration', { serviceId: 'webhooks' }],
     ['/settings/guardian-nudge/disabled/', 'settingsNudgeStatus', { productNudge: 'guardian-nudge', status: 'disabled' }],
     ['/settings/guardian-nudge/', 'settingsNudge', { productNudge: 'guardian-nudge' }],
     ['/settings/guardian-nudge/enabled/', 'settingsNudgeStatus', { productNudge: 'guardian-nudge', status: 'enabled' }],
@@ -124,10 +124,10 @@ describe('breadcrumbs', () => {
       status: '«routeParams.nudgeStatuses.enabled»',
       service: '',
     });
-    expect(getTitleParams({ serviceId: 'slack' }, translate)).toEqual({
+    expect(getTitleParams({ serviceId: 'webhooks' }, translate)).toEqual({
       product: '',
       status: '',
-      service: '«routeParams.integrations.slack»',
+      service: '«routeParams.integrations.webhooks»',
     });
     expect(getTitleParams({ serviceId: 'not-a-service', status: 'odd' }, translate)).toEqual({ product: '', status: '', service: '' });
   });

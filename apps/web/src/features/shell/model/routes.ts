@@ -43,7 +43,8 @@ const admins = ['admin'] as const;
 // The values the address may carry for the pages with parameters. Each has its name in the
 // catalogue (`routeParams`), which titles and breadcrumbs show: never the address's own text. Any
 // other value is no page ("Page Not Found" in the shell).
-export const integrationServices = ['entra-id', 'google-workspace', 'microsoft-365', 'okta', 'slack', 'microsoft-teams'] as const;
+/** The integrations Vigil offers, by their page's id: /configure/integrations/{serviceId}/. */
+export const integrationServices = ['scim', 'google-workspace', 'phish-mailbox', 'api-keys', 'webhooks'] as const;
 export const nudgeProducts = ['guardian'] as const;
 export const nudgeStatuses = ['enabled', 'disabled'] as const;
 export type IntegrationService = (typeof integrationServices)[number];

@@ -1,0 +1,2 @@
+export { PhishMailboxPanel as Panel } from './phish-mailbox-panel';
+export { usePhishMailboxStatus as useStatus } from './use-phish-mailbox-status';

@@ -1,0 +1,2 @@
+export { WebhooksPanel as Panel } from './components/webhooks-panel';
+export { useWebhooksStatus as useStatus } from './use-webhooks-status';
