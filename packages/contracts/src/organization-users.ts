@@ -131,6 +131,13 @@ export const personSources = ['manual', 'csv', 'scim', 'sso', 'demo', 'google'] 
 export type PersonSource = (typeof personSources)[number];
 /** What an identity provider keeps over SCIM for the people it provisions: changed there, not in Vigil. */
 export const scimManagedFields = ['firstName', 'lastName', 'email', 'jobTitle', 'phone', 'timeZone', 'preferredLanguage', 'departmentId', 'managerId'] as const;
+/** What the Google Workspace directory sync writes (Google has no time zone per user): changed in Google, not in Vigil. */
+export const googleManagedFields = ['firstName', 'lastName', 'email', 'jobTitle', 'phone', 'preferredLanguage', 'departmentId', 'managerId'] as const;
+export type DirectoryManagedField = (typeof scimManagedFields)[number];
+
+/** The fields a directory keeps for a person from this source (none for people added by hand, import, SSO or the demo). */
+export const directoryManagedFields = (source: PersonSource | undefined): readonly DirectoryManagedField[] =>
+  source === 'scim' ? scimManagedFields : source === 'google' ? googleManagedFields : [];
 
 export const organizationUserSchema = z
   .object({

@@ -291,6 +291,18 @@ describe('PATCH /api/organization/users/:id/', () => {
     expect(promoted.json()).toMatchObject({ firstName: 'Will', role: 'Manager', source: 'scim' });
   });
 
+  it('keeps what the Google Workspace sync writes with Google (409 naming the field), and lets the time zone change here', async () => {
+    const { admin, worker } = await buildStaffedOrganization();
+    await t.db.update(people).set({ source: 'google' }).where(eq(people.id, worker.id));
+    const headers = await t.authAs(admin);
+    const retitled = await t.app.inject({ method: 'PATCH', url: `/api/organization/users/${worker.id}/`, headers, payload: { jobTitle: 'Night manager' } });
+    expect(retitled.statusCode).toBe(409);
+    expect(retitled.json().error.details).toEqual([{ field: 'body.jobTitle', problem: 'is kept by your Google Workspace directory: change it there' }]);
+    const moved = await t.app.inject({ method: 'PATCH', url: `/api/organization/users/${worker.id}/`, headers, payload: { timeZone: 'Asia/Tokyo' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ timeZone: 'Asia/Tokyo', source: 'google' });
+  });
+
   it('refuses to make someone their own manager or close a reporting loop', async () => {
     const { admin, boss, worker } = await buildStaffedOrganization();
     const headers = await t.authAs(admin);

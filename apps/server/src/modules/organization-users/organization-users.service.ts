@@ -8,7 +8,7 @@ import type {
   OrganizationUsersQuery,
   UpdateOrganizationUserBody,
 } from '@vigil/contracts';
-import { scimManagedFields } from '@vigil/contracts';
+import { directoryManagedFields } from '@vigil/contracts';
 import type { Db } from '@vigil/db';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
@@ -217,11 +217,9 @@ export const updateOrganizationUser = async (
     const actor = actorOf(tenant);
     const editRefusal = refuseEdit(actor, person);
     if (editRefusal) throw refusalError(editRefusal);
-    // A person the identity provider provisions keeps its details there: an edit here would be undone at its next sync.
-    if (person.source === 'scim') {
-      const kept = scimManagedFields.find((field) => body[field] !== undefined && body[field] !== person[field]);
-      if (kept) throw fieldError('CONFLICT', `body.${kept}`, 'is kept by your identity provider over SCIM: change it there');
-    }
+    // A person a directory provisions keeps its details there: an edit here would be undone at its next sync.
+    const kept = directoryManagedFields(person.source).find((field) => body[field] !== undefined && body[field] !== person[field]);
+    if (kept) throw fieldError('CONFLICT', `body.${kept}`, person.source === 'google' ? 'is kept by your Google Workspace directory: change it there' : 'is kept by your identity provider over SCIM: change it there');
     if (body.role !== undefined) {
       const refusal = refuseRoleChange(actor, person, body.role, facts);
       if (refusal) throw refusalError(refusal, 'body.role');

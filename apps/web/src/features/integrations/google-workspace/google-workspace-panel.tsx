@@ -351,13 +351,20 @@ const RunHistory = ({ selectedRunId, onSelect, activeRunId }: { selectedRunId: s
           </TableBody>
         </Table>
       ) : null}
-      <Stack direction="row" spacing={1}>
-        {cursors.length > 1 ? <Button onClick={() => setCursors((current) => current.slice(0, -1))}>{t('integrationsGoogle.runs.newer')}</Button> : null}
-        {runs.data?.nextCursor ? <Button onClick={() => setCursors((current) => [...current, runs.data.nextCursor])}>{t('integrationsGoogle.runs.older')}</Button> : null}
-      </Stack>
+      <CursorPager cursors={cursors} setCursors={setCursors} nextCursor={runs.data?.nextCursor ?? null} back={t('integrationsGoogle.runs.newer')} forward={t('integrationsGoogle.runs.older')} />
     </SectionCard>
   );
 };
+
+type Cursors = (string | null)[];
+
+/** Back and forward through a keyset-paged list: the cursors of the pages seen so far, the last one shown. */
+const CursorPager = ({ cursors, setCursors, nextCursor, back, forward }: { cursors: Cursors; setCursors: (update: (current: Cursors) => Cursors) => void; nextCursor: string | null; back: string; forward: string }) => (
+  <Stack direction="row" spacing={1}>
+    {cursors.length > 1 ? <Button onClick={() => setCursors((current) => current.slice(0, -1))}>{back}</Button> : null}
+    {nextCursor ? <Button onClick={() => setCursors((current) => [...current, nextCursor])}>{forward}</Button> : null}
+  </Stack>
+);
 
 type Words = { none: string; yes: string; no: string };
 const shown = (value: string | boolean | null, words: Words) => (value === null ? words.none : typeof value === 'boolean' ? (value ? words.yes : words.no) : value);
@@ -405,10 +412,7 @@ const ChangeLog = ({ runId, run }: { runId: string; run: GoogleDirectoryRun | un
           </TableBody>
         </Table>
       ) : null}
-      <Stack direction="row" spacing={1}>
-        {cursors.length > 1 ? <Button onClick={() => setCursors((current) => current.slice(0, -1))}>{t('integrationsGoogle.changes.previous')}</Button> : null}
-        {changes.data?.nextCursor ? <Button onClick={() => setCursors((current) => [...current, changes.data.nextCursor])}>{t('integrationsGoogle.changes.next')}</Button> : null}
-      </Stack>
+      <CursorPager cursors={cursors} setCursors={setCursors} nextCursor={changes.data?.nextCursor ?? null} back={t('integrationsGoogle.changes.previous')} forward={t('integrationsGoogle.changes.next')} />
     </SectionCard>
   );
 };

@@ -17,7 +17,8 @@ import {
   emailMaxLength,
   jobTitleMaxLength,
   personNameMaxLength,
-  scimManagedFields,
+  type DirectoryManagedField,
+  directoryManagedFields,
   type CreateOrganizationUserBody,
   type CreateOrganizationUserInput,
   type OrganizationUser,
@@ -41,17 +42,18 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type ManagerOption = { id: string; name: string; email: string };
 
-type ScimManagedField = (typeof scimManagedFields)[number];
-const isScimManagedField = (key: string): key is ScimManagedField => (scimManagedFields as readonly string[]).includes(key);
-
 const createResolver = zodResolver(createOrganizationUserBodySchema);
 /**
- * For a person provisioned over SCIM: the fields their identity provider keeps are neither checked
- * nor sent (they cannot be changed here, and what the provider stored may not meet the form's rules).
+ * For a person a directory provisions (SCIM, Google Workspace): the fields it keeps are neither
+ * checked nor sent (they cannot be changed here, and what it stored may not meet the form's rules).
  */
-const scimResolver = zodResolver(
-  createOrganizationUserBodySchema.omit(Object.fromEntries(scimManagedFields.map((field) => [field, true])) as Record<ScimManagedField, true>),
-) as unknown as Resolver<CreateOrganizationUserInput, unknown, CreateOrganizationUserBody>;
+const managedResolver = (fields: readonly DirectoryManagedField[]) =>
+  zodResolver(createOrganizationUserBodySchema.omit(Object.fromEntries(fields.map((field) => [field, true])) as Record<DirectoryManagedField, true>)) as unknown as Resolver<
+    CreateOrganizationUserInput,
+    unknown,
+    CreateOrganizationUserBody
+  >;
+const directoryResolvers = { scim: managedResolver(directoryManagedFields('scim')), google: managedResolver(directoryManagedFields('google')) };
 
 const formFields = [
   'firstName',
@@ -152,9 +154,9 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
   const update = useUpdateOrganizationUser();
   const [formError, setFormError] = useState<string | null>(null);
   const [manager, setManager] = useState<ManagerOption | null>(user?.manager ?? null);
-  // Their identity provider keeps these; the server refuses changes to them.
-  const scimManaged = user?.source === 'scim';
-  const kept = (field: string) => scimManaged && isScimManagedField(field);
+  // Their directory keeps these; the server refuses changes to them.
+  const managedFields = directoryManagedFields(user?.source);
+  const kept = (field: string) => (managedFields as readonly string[]).includes(field);
   const initial: CreateOrganizationUserBody = {
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
@@ -174,7 +176,7 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CreateOrganizationUserInput, unknown, CreateOrganizationUserBody>({
-    resolver: scimManaged ? scimResolver : createResolver,
+    resolver: user?.source === 'scim' || user?.source === 'google' ? directoryResolvers[user.source] : createResolver,
     defaultValues: initial,
   });
   const roleLocked = user !== undefined && !user.can.changeRole;
@@ -207,9 +209,9 @@ export const UserFormDialog = ({ user, assignableRoles, organizationTimeZone, on
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {!user ? <Typography sx={{ color: 'text.secondary' }}>{t('organizationUsers.form.addIntro')}</Typography> : null}
-            {scimManaged ? (
+            {managedFields.length ? (
               <Alert severity="info" data-testid="user-form-scim">
-                {t('organizationUsers.form.scimManaged')}
+                {t(user?.source === 'google' ? 'organizationUsers.form.googleManaged' : 'organizationUsers.form.scimManaged')}
               </Alert>
             ) : null}
             {formError ? <Alert severity="error">{formError}</Alert> : null}

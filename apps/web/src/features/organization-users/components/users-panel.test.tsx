@@ -96,6 +96,23 @@ describe('UsersPanel', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'Manager' }));
   });
 
+  it('keeps what Google Workspace manages read-only for a person it syncs, but lets their time zone change here', async () => {
+    const googlePerson = buildUser({ firstName: 'Gia', lastName: 'Google', source: 'google' });
+    serveApi({
+      'GET /api/organization/users/': () => json(buildUserPage([googlePerson])),
+      'GET /api/organization/departments/': () => json(departments),
+    });
+    renderSignedInPanel(UsersPanel);
+    const [row] = within(await screen.findByRole('table', { name: 'Users' })).getAllByTestId('user-row');
+    expect(within(row!).getByTestId('user-source')).toHaveTextContent('Google Workspace');
+    fireEvent.click(within(row!).getByRole('button', { name: 'Edit Gia Google' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your Google Workspace directory provisions this person');
+    expect(within(dialog).getByRole('textbox', { name: 'Last name' })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: 'Job title' })).toBeDisabled();
+    expect(within(dialog).getByTestId('user-form-time-zone')).not.toBeDisabled();
+  });
+
   it('searches on the server once typing pauses, from the first page', async () => {
     const calls = serveApi({
       'GET /api/organization/users/': ({ url }) =>
