@@ -122,7 +122,7 @@ describe(`integrations (${adminEmail}, admin of Bluefin Health)`, () => {
     await hookDialog.getByRole('button', { name: 'Add webhook' }).click();
     const hookSecret = await page.getByTestId('webhook-secret').inputValue();
     await page.getByRole('dialog', { name: 'Webhook added' }).getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('button', { name: `Send a test event to Ticketing ${tag}` }).click();
+    await page.getByRole('button', { name: `Send test event to Ticketing ${tag}` }).click();
     await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(signatureHolds(received[0]!, hookSecret)).toBe(true);
     expect(signatureHolds(received[0]!, 'not the secret')).toBe(false);

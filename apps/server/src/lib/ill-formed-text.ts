@@ -9,7 +9,9 @@ const loneSurrogate = /\p{Cs}/u;
 export const illFormedTextPath = (value: unknown, path: string, depth = 0): string | undefined => {
   if (typeof value === 'string') return loneSurrogate.test(value) ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > 32) return undefined;
-  if (Buffer.isBuffer(value)) return undefined;
+  // Parsed text only (JSON, forms): a multipart upload's streams and buffers are not walked.
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = `${path}.${key}`;
     if (loneSurrogate.test(key)) return itemPath;

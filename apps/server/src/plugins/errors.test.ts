@@ -38,6 +38,15 @@ beforeAll(async () => {
     await db.execute(sql`select ${JSON.stringify(request.body)}::jsonb`);
     return { topic: request.body.topic };
   });
+  // An upload route takes its body as the raw stream (a training video, say): nothing walks it.
+  app.register(async (upload) => {
+    upload.addContentTypeParser('video/mp4', (_request, payload, done) => done(null, payload));
+    upload.post('/upload', async (request) => {
+      let bytes = 0;
+      for await (const chunk of request.body as AsyncIterable<Buffer>) bytes += chunk.length;
+      return { bytes };
+    });
+  });
   await app.ready();
 });
 
@@ -103,6 +112,13 @@ describe('text that is not valid Unicode', () => {
     });
     const nested = await raw('{"organizationId":"x","topic":"a","tags":[{"name":"\\udc00"}]}');
     expect(nested.json().error.details[0].field).toBe('body.tags.0.name');
+  });
+
+  it('leaves a streamed upload alone: the stream reaches its route whole', async () => {
+    // Over a real socket: the request object then leads to the socket, the server and their state.
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${origin}/upload`, { method: 'POST', headers: { 'content-type': 'video/mp4' }, body: Buffer.alloc(64 * 1024, 1), signal: AbortSignal.timeout(5_000) });
+    expect(await response.json()).toEqual({ bytes: 64 * 1024 });
   });
 
   it('accepts a whole pair, such as an emoji', async () => {

@@ -76,8 +76,8 @@ describe('WebhooksPanel', () => {
     expect(rows[0]).toHaveTextContent('Delivered');
     expect(rows[1]).toHaveTextContent('Switched off (410 Gone)');
     expect(rows[1]).toHaveTextContent('Failed');
-    expect(within(rows[1]!).queryByRole('button', { name: 'Send a test event to Old HR hook' })).not.toBeInTheDocument();
-    expect(within(rows[1]!).getByRole('button', { name: 'Switch Old HR hook on' })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Send test event to Old HR hook' })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Switch on Old HR hook' })).toBeInTheDocument();
   });
 
   it('adds a webhook with event types chosen by group, shows the server’s problem on the URL, then the secret once', async () => {
@@ -136,7 +136,7 @@ describe('WebhooksPanel', () => {
       [`POST ${api}/test/`]: () => json(buildDelivery({ eventType: 'webhook_test', state: 'pending', attempts: 1, lastStatusCode: 302, lastResponseExcerpt: '', lastError: 'answered with a redirect to https://example.com/; webhooks do not follow redirects, so set the final URL' })),
     });
     renderPageSignedIn(WebhooksPanel, path);
-    fireEvent.click(await screen.findByRole('button', { name: 'Send a test event to SIEM' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send test event to SIEM' }));
     expect(await screen.findByTestId('webhooks-notice')).toHaveTextContent('The test event did not reach SIEM: answered with a redirect');
   });
 
@@ -166,7 +166,7 @@ describe('WebhooksPanel', () => {
       [`POST ${api}/rotate-secret/`]: () => json({ ...buildEndpoint(), secret }),
     });
     renderPageSignedIn(WebhooksPanel, path);
-    fireEvent.click(await screen.findByRole('button', { name: 'Rotate the signing secret of SIEM' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotate secret of SIEM' }));
     const confirm = screen.getByRole('dialog', { name: 'Rotate the signing secret of SIEM?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Rotate secret' }));
     const shown = await screen.findByRole('dialog', { name: 'New signing secret' });

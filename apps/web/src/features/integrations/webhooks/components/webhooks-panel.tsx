@@ -154,7 +154,7 @@ const EndpointRow = ({ endpoint, showingLog, onToggleLog, onEdit, onRotate, onDe
       </TableCell>
       <TableCell align="right">
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 0.5 }}>
-          <Button size="small" aria-expanded={showingLog} aria-label={t('integrationsWebhooks.actions.logFor', { name: endpoint.name })} onClick={onToggleLog}>
+          <Button size="small" aria-expanded={showingLog} aria-label={showingLog ? undefined : t('integrationsWebhooks.actions.logFor', { name: endpoint.name })} onClick={onToggleLog}>
             {showingLog ? t('integrationsWebhooks.actions.hideLog') : t('integrationsWebhooks.actions.log')}
           </Button>
           {endpoint.can.sendTest ? (
