@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './accessibility.ts';
-import { asPerson, cleanUp, demoPassword, findPeople, retirePeople } from './api.ts';
-import { launchBrowser, newBrowserContext, screenshot } from './browser.ts';
+import { asPerson, cleanUp, findPeople, retirePeople } from './api.ts';
+import { launchBrowser, screenshot } from './browser.ts';
+import { signIn } from './shell-model.ts';
 
 const baseUrl = inject('baseUrl');
 // Bluefin Health: no other spec provisions people, issues keys or adds webhooks there.
@@ -41,12 +42,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/vigil-hook`;
   browser = await launchBrowser();
-  page = await (await newBrowserContext(browser, { viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${baseUrl}/login/`);
-  await page.getByLabel('Email address').fill(adminEmail);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/' && !url.pathname.startsWith('/login/'), { timeout: 15_000 });
+  ({ page } = await signIn(browser, baseUrl, adminEmail));
 });
 afterAll(() =>
   cleanUp([

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useOnboardingWizard } from '../../onboarding/api/get-onboarding-wizard';
+import { formatDateTime } from '../../onboarding/model/format';
 import type { IntegrationStatusResult } from '../model/integration-status';
 
 const day = 24 * 60 * 60 * 1000;
@@ -15,7 +16,7 @@ export const useScimStatus = (): IntegrationStatusResult => {
   const wizard = useOnboardingWizard();
   const [now] = useState(() => Date.now());
   const data = wizard.data;
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(iso, i18n.language);
   const status = (() => {
     if (!data) return undefined;
     const { scimToken, retiredScimToken, scimActivity } = data;

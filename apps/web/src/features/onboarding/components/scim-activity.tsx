@@ -6,10 +6,9 @@ import type { OnboardingWizard } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 
 import { StatTile } from '../../../components/stat-tile';
+import { formatDateTime } from '../model/format';
 
 type ScimActivityProps = { activity: OnboardingWizard['scimActivity'] };
-
-const dateTime = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * Provisioning's live state: when the identity provider last called, what it changed in the last
@@ -26,7 +25,7 @@ export const ScimActivity = ({ activity }: ScimActivityProps) => {
   return (
     <Stack spacing={2} data-testid="scim-activity">
       <Typography sx={{ color: 'text.secondary' }} data-testid="scim-activity-last-request">
-        {activity.lastRequestAt ? t('onboardingWizard.scimActivity.lastRequest', { date: dateTime(activity.lastRequestAt, i18n.language) }) : t('onboardingWizard.scimActivity.noRequest')}
+        {activity.lastRequestAt ? t('onboardingWizard.scimActivity.lastRequest', { date: formatDateTime(activity.lastRequestAt, i18n.language) }) : t('onboardingWizard.scimActivity.noRequest')}
       </Typography>
       <Typography component="h3" variant="subtitle2">
         {t('onboardingWizard.scimActivity.countsHeading')}
@@ -38,7 +37,7 @@ export const ScimActivity = ({ activity }: ScimActivityProps) => {
       </Stack>
       {activity.lastError ? (
         <Alert severity="warning" data-testid="scim-activity-last-error">
-          <AlertTitle>{t('onboardingWizard.scimActivity.lastErrorTitle', { date: dateTime(activity.lastError.at, i18n.language), status: activity.lastError.status })}</AlertTitle>
+          <AlertTitle>{t('onboardingWizard.scimActivity.lastErrorTitle', { date: formatDateTime(activity.lastError.at, i18n.language), status: activity.lastError.status })}</AlertTitle>
           <Typography component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>
             {activity.lastError.summary}
           </Typography>

@@ -17,7 +17,7 @@ import { CopyField } from '../../../components/copy-field';
 import { messageOf } from '../../../lib/api-client';
 import { useIssueScimToken } from '../api/issue-scim-token';
 import { useRevokeScimToken } from '../api/revoke-scim-token';
-import { formatDay } from '../model/format';
+import { formatDateTime, formatDay } from '../model/format';
 import { ScimActivity } from './scim-activity';
 
 type ScimTokenPanelProps = { wizard: OnboardingWizard; tokenLabel: string };
@@ -117,7 +117,7 @@ export const ScimTokenPanel = ({ wizard, tokenLabel }: ScimTokenPanelProps) => {
             </Button>
           }
         >
-          {t('onboardingWizard.scimToken.retired', { lastFour: retired.lastFour, date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(retired.worksUntil)) })}
+          {t('onboardingWizard.scimToken.retired', { lastFour: retired.lastFour, date: formatDateTime(retired.worksUntil, i18n.language) })}
         </Alert>
       ) : null}
       {active || retired ? <ScimActivity activity={wizard.scimActivity} /> : null}
